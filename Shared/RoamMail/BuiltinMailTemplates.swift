@@ -52,15 +52,16 @@ enum BuiltinMailTemplates {
                 + "<p>The link works once, for one hour. If it was not you, ignore this mail: your password stays as it is.</p>",
             "changeEmail.subject": "Confirm your new address for {{product}}",
             "changeEmail.text": """
-            Hello {{username}},
-
-            Use this address for your {{product}} account by opening this link:
+            The {{product}} account @{{username}} asks to use this address. If @{{username}} is your account,
+            confirm it by opening this link:
             {{{link}}}
 
-            Nothing changes until you do. If you did not ask for this, ignore this mail.
+            Nothing changes until you do. If @{{username}} is not your account, do not open the link:
+            ignore this mail, and this address stays out of it.
             """,
-            "changeEmail.html": "<p>Hello {{username}},</p><p>Use this address for your {{product}} account.</p>"
-                + button("Use this address") + "<p>Nothing changes until you do. If you did not ask for this, ignore this mail.</p>",
+            "changeEmail.html": "<p>The {{product}} account <b>@{{username}}</b> asks to use this address.</p>"
+                + "<p>If @{{username}} is your account, confirm it:</p>" + button("Use this address for @{{username}}")
+                + "<p>Nothing changes until you do. If @{{username}} is not your account, do not open the link: ignore this mail.</p>",
             "emailChanged.subject": "Your {{product}} address was changed",
             "emailChanged.text": """
             Hello {{username}},
@@ -71,6 +72,18 @@ enum BuiltinMailTemplates {
             """,
             "emailChanged.html": "<p>Hello {{username}},</p><p>Your {{product}} account @{{username}} now uses <b>{{newEmail}}</b>.</p>"
                 + "<p>If you did not ask for this, reset your password at once.</p>",
+            "emailInUse.subject": "Someone asked to use your address at {{product}}",
+            "emailInUse.text": """
+            Hello {{username}},
+
+            The {{product}} account @{{requester}} asked to use this address. It is already the address of your
+            account @{{username}}, so nothing changed.
+
+            If @{{requester}} is also yours, sign in as @{{username}} instead. If not, there is nothing to do.
+            """,
+            "emailInUse.html": "<p>Hello {{username}},</p><p>The {{product}} account @{{requester}} asked to use this address. "
+                + "It is already the address of your account <b>@{{username}}</b>, so nothing changed.</p>"
+                + "<p>If @{{requester}} is also yours, sign in as @{{username}} instead. If not, there is nothing to do.</p>",
         ],
         "sv": [
             "footer": "Du får det här brevet för att du har ett konto hos {{product}} ({{publicURL}}).",
@@ -99,15 +112,16 @@ enum BuiltinMailTemplates {
                 + "<p>Länken fungerar en gång, i en timme. Var det inte du kan du strunta i brevet: lösenordet är oförändrat.</p>",
             "changeEmail.subject": "Bekräfta din nya adress hos {{product}}",
             "changeEmail.text": """
-            Hej {{username}},
-
-            Använd den här adressen för ditt konto hos {{product}} genom att öppna länken:
+            Kontot @{{username}} hos {{product}} vill använda den här adressen. Är @{{username}} ditt konto,
+            bekräfta genom att öppna länken:
             {{{link}}}
 
-            Inget ändras förrän du gör det. Bad du inte om det här kan du strunta i brevet.
+            Inget ändras förrän du gör det. Är @{{username}} inte ditt konto, öppna inte länken: strunta i
+            brevet, så hålls adressen utanför.
             """,
-            "changeEmail.html": "<p>Hej {{username}},</p><p>Använd den här adressen för ditt konto hos {{product}}.</p>"
-                + button("Använd den här adressen") + "<p>Inget ändras förrän du gör det. Bad du inte om det här kan du strunta i brevet.</p>",
+            "changeEmail.html": "<p>Kontot <b>@{{username}}</b> hos {{product}} vill använda den här adressen.</p>"
+                + "<p>Är @{{username}} ditt konto, bekräfta:</p>" + button("Använd adressen för @{{username}}")
+                + "<p>Inget ändras förrän du gör det. Är @{{username}} inte ditt konto, öppna inte länken: strunta i brevet.</p>",
             "emailChanged.subject": "Din adress hos {{product}} har ändrats",
             "emailChanged.text": """
             Hej {{username}},
@@ -118,6 +132,18 @@ enum BuiltinMailTemplates {
             """,
             "emailChanged.html": "<p>Hej {{username}},</p><p>Ditt konto @{{username}} hos {{product}} använder nu <b>{{newEmail}}</b>.</p>"
                 + "<p>Bad du inte om det här? Återställ lösenordet genast.</p>",
+            "emailInUse.subject": "Någon vill använda din adress hos {{product}}",
+            "emailInUse.text": """
+            Hej {{username}},
+
+            Kontot @{{requester}} hos {{product}} ville använda den här adressen. Den hör redan till ditt konto
+            @{{username}}, så inget har ändrats.
+
+            Är @{{requester}} också ditt, logga in som @{{username}} i stället. Annars behöver du inte göra något.
+            """,
+            "emailInUse.html": "<p>Hej {{username}},</p><p>Kontot @{{requester}} hos {{product}} ville använda den här adressen. "
+                + "Den hör redan till ditt konto <b>@{{username}}</b>, så inget har ändrats.</p>"
+                + "<p>Är @{{requester}} också ditt, logga in som @{{username}} i stället. Annars behöver du inte göra något.</p>",
         ],
     ]
 }

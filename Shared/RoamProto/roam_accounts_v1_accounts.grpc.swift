@@ -137,6 +137,19 @@ public enum Roam_Accounts_V1_AccountsService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "DescribeEmailLink" metadata.
+        public enum DescribeEmailLink: Sendable {
+            /// Request type for "DescribeEmailLink".
+            public typealias Input = Roam_Accounts_V1_DescribeEmailLinkRequest
+            /// Response type for "DescribeEmailLink".
+            public typealias Output = Roam_Accounts_V1_DescribeEmailLinkResponse
+            /// Descriptor for "DescribeEmailLink".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.accounts.v1.AccountsService"),
+                method: "DescribeEmailLink",
+                type: .unary
+            )
+        }
         /// Namespace for "ResendVerificationEmail" metadata.
         public enum ResendVerificationEmail: Sendable {
             /// Request type for "ResendVerificationEmail".
@@ -499,6 +512,7 @@ public enum Roam_Accounts_V1_AccountsService: Sendable {
             RevokeAllSessions.descriptor,
             ChangePassword.descriptor,
             VerifyEmail.descriptor,
+            DescribeEmailLink.descriptor,
             ResendVerificationEmail.descriptor,
             RequestPasswordReset.descriptor,
             ResetPassword.descriptor,
@@ -713,6 +727,25 @@ extension Roam_Accounts_V1_AccountsService {
             request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_VerifyEmailRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_VerifyEmailResponse>
+
+        /// Handle the "DescribeEmailLink" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (public) What a verification or email-change link would confirm, without using it: the page the
+        /// > link opens names the account before anyone confirms. NOT_FOUND when the link is used or expired.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Accounts_V1_DescribeEmailLinkRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Accounts_V1_DescribeEmailLinkResponse` messages.
+        func describeEmailLink(
+            request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_DescribeEmailLinkRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_DescribeEmailLinkResponse>
 
         /// Handle the "ResendVerificationEmail" method.
         ///
@@ -1336,6 +1369,25 @@ extension Roam_Accounts_V1_AccountsService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_VerifyEmailResponse>
 
+        /// Handle the "DescribeEmailLink" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (public) What a verification or email-change link would confirm, without using it: the page the
+        /// > link opens names the account before anyone confirms. NOT_FOUND when the link is used or expired.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_DescribeEmailLinkRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Accounts_V1_DescribeEmailLinkResponse` message.
+        func describeEmailLink(
+            request: GRPCCore.ServerRequest<Roam_Accounts_V1_DescribeEmailLinkRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_DescribeEmailLinkResponse>
+
         /// Handle the "ResendVerificationEmail" method.
         ///
         /// > Source IDL Documentation:
@@ -1956,6 +2008,25 @@ extension Roam_Accounts_V1_AccountsService {
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Accounts_V1_VerifyEmailResponse
 
+        /// Handle the "DescribeEmailLink" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (public) What a verification or email-change link would confirm, without using it: the page the
+        /// > link opens names the account before anyone confirms. NOT_FOUND when the link is used or expired.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Accounts_V1_DescribeEmailLinkRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Accounts_V1_DescribeEmailLinkResponse` to respond with.
+        func describeEmailLink(
+            request: Roam_Accounts_V1_DescribeEmailLinkRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Accounts_V1_DescribeEmailLinkResponse
+
         /// Handle the "ResendVerificationEmail" method.
         ///
         /// > Source IDL Documentation:
@@ -2514,6 +2585,17 @@ extension Roam_Accounts_V1_AccountsService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Roam_Accounts_V1_AccountsService.Method.DescribeEmailLink.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_DescribeEmailLinkRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_DescribeEmailLinkResponse>(),
+            handler: { request, context in
+                try await self.describeEmailLink(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Roam_Accounts_V1_AccountsService.Method.ResendVerificationEmail.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_ResendVerificationEmailRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_ResendVerificationEmailResponse>(),
@@ -2909,6 +2991,17 @@ extension Roam_Accounts_V1_AccountsService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_VerifyEmailResponse> {
         let response = try await self.verifyEmail(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func describeEmailLink(
+        request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_DescribeEmailLinkRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_DescribeEmailLinkResponse> {
+        let response = try await self.describeEmailLink(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -3326,6 +3419,19 @@ extension Roam_Accounts_V1_AccountsService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_VerifyEmailResponse> {
         return GRPCCore.ServerResponse<Roam_Accounts_V1_VerifyEmailResponse>(
             message: try await self.verifyEmail(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func describeEmailLink(
+        request: GRPCCore.ServerRequest<Roam_Accounts_V1_DescribeEmailLinkRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_DescribeEmailLinkResponse> {
+        return GRPCCore.ServerResponse<Roam_Accounts_V1_DescribeEmailLinkResponse>(
+            message: try await self.describeEmailLink(
                 request: request.message,
                 context: context
             ),
@@ -3903,6 +4009,30 @@ extension Roam_Accounts_V1_AccountsService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_VerifyEmailResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_VerifyEmailResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "DescribeEmailLink" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (public) What a verification or email-change link would confirm, without using it: the page the
+        /// > link opens names the account before anyone confirms. NOT_FOUND when the link is used or expired.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_DescribeEmailLinkRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_DescribeEmailLinkRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_DescribeEmailLinkResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func describeEmailLink<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_DescribeEmailLinkRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_DescribeEmailLinkRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_DescribeEmailLinkResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_DescribeEmailLinkResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "ResendVerificationEmail" method.
@@ -4807,6 +4937,41 @@ extension Roam_Accounts_V1_AccountsService {
             try await self.client.unary(
                 request: request,
                 descriptor: Roam_Accounts_V1_AccountsService.Method.VerifyEmail.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "DescribeEmailLink" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (public) What a verification or email-change link would confirm, without using it: the page the
+        /// > link opens names the account before anyone confirms. NOT_FOUND when the link is used or expired.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_DescribeEmailLinkRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_DescribeEmailLinkRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_DescribeEmailLinkResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func describeEmailLink<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_DescribeEmailLinkRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_DescribeEmailLinkRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_DescribeEmailLinkResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_DescribeEmailLinkResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Accounts_V1_AccountsService.Method.DescribeEmailLink.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -5954,6 +6119,36 @@ extension Roam_Accounts_V1_AccountsService.ClientProtocol {
         )
     }
 
+    /// Call the "DescribeEmailLink" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (public) What a verification or email-change link would confirm, without using it: the page the
+    /// > link opens names the account before anyone confirms. NOT_FOUND when the link is used or expired.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Accounts_V1_DescribeEmailLinkRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func describeEmailLink<Result>(
+        request: GRPCCore.ClientRequest<Roam_Accounts_V1_DescribeEmailLinkRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_DescribeEmailLinkResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.describeEmailLink(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_DescribeEmailLinkRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_DescribeEmailLinkResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
     /// Call the "ResendVerificationEmail" method.
     ///
     /// > Source IDL Documentation:
@@ -6988,6 +7183,40 @@ extension Roam_Accounts_V1_AccountsService.ClientProtocol {
             metadata: metadata
         )
         return try await self.verifyEmail(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DescribeEmailLink" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (public) What a verification or email-change link would confirm, without using it: the page the
+    /// > link opens names the account before anyone confirms. NOT_FOUND when the link is used or expired.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func describeEmailLink<Result>(
+        _ message: Roam_Accounts_V1_DescribeEmailLinkRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_DescribeEmailLinkResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Accounts_V1_DescribeEmailLinkRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.describeEmailLink(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -62,7 +62,7 @@ public nonisolated struct Roam_Mail_V1_MailRecord: Sendable {
 
   public var mailID: String = String()
 
-  /// The template: "verifyEmail", "resetPassword", "changeEmail", "emailChanged".
+  /// The template: "verifyEmail", "resetPassword", "changeEmail", "emailChanged", "emailInUse".
   public var kind: String = String()
 
   public var recipient: String = String()

@@ -255,6 +255,35 @@ import Testing
         }
     }
 
+    /// An attacker changes their account's address to the victim's and gets the link clicked: the
+    /// victim's later sign-in with a provider trusted with emails makes an account of their own instead
+    /// of landing in the attacker's.
+    @Test(arguments: StoreKind.allCases)
+    func anAddressThatArrivedThroughAChangeIsNeverLinkedByAProvider(store: StoreKind) async throws {
+        try await LocalIssuer.with { issuer in
+            try await AccountsHarness.run(store: store, providers: [Self.provider(issuer, linksByEmail: true)]) { client, mailer in
+                let attacker = try await AccountsHarness.signUp(client, name: "mallory")
+                let victim = "victim_\(UUID().uuidString.prefix(6).lowercased())@example.com"
+                _ = try await client.requestEmailChange(
+                    .with {
+                        $0.newEmail = victim
+                        $0.password = "correct horse battery"
+                    }, metadata: AccountsHarness.bearer(attacker.tokens.accessToken))
+                let link = try #require(try await mailer.last(.changeEmail, to: victim))
+                _ = try await client.verifyEmail(.with { $0.token = link.token })
+
+                let nonce = Self.nonce()
+                let token = try await issuer.idToken(
+                    subject: UUID().uuidString, audience: Self.clientID, nonce: nonce, email: victim, emailVerified: true, name: "Victim")
+                let signedIn = try await Self.signIn(client, token: token, nonce: nonce)
+                #expect(signedIn.created && signedIn.account.userID != attacker.account.userID)
+                #expect(signedIn.account.email.isEmpty, "the address stays with the account that has it")
+                let linked = try await client.listLinkedProviders(.init(), metadata: AccountsHarness.bearer(attacker.tokens.accessToken))
+                #expect(linked.providers.isEmpty)
+            }
+        }
+    }
+
     /// Whoever can place a redirect or edit a discovery document must not choose the keys: a key set
     /// discovered on another host, or behind a redirect, is never fetched and the sign-in is refused.
     @Test func keysOffTheIssuersHostOrBehindARedirectAreNeverFetched() async throws {

@@ -12,7 +12,8 @@ import Foundation
 import RoamClient
 
 let home = URL(fileURLWithPath: ProcessInfo.processInfo.environment["HOME"] ?? ".").appendingPathComponent(".roam-diary")
-try FileManager.default.createDirectory(at: home, withIntermediateDirectories: true)
+// Owner-only from the start (mkdir with 0700, not a default folder narrowed afterwards): it holds the session.
+if mkdir(home.path, 0o700) != 0 && errno != EEXIST { fatalError("cannot make \(home.path): errno \(errno)") }
 let session = RoamSession(
     gateway: URL(string: ProcessInfo.processInfo.environment["ROAM_GATEWAY"] ?? "http://localhost:8080")!,
     store: FileTokenStore(url: home.appendingPathComponent("tokens.json")),

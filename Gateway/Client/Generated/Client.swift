@@ -6163,7 +6163,7 @@ public struct Client: APIProtocol {
             }
         )
     }
-    /// Change your email: a link goes to the new address and the change happens when it is followed (`POST /v1/auth/verify-email`); the old address is told; you stay signed in
+    /// Change your email: a link goes to the new address and the change happens when it is followed (`POST /v1/auth/verify-email`); the old address is told; you stay signed in. An address that already has an account is answered the same (202): its owner is told by mail instead, and nothing changes
     ///
     /// - Remark: HTTP `POST /v1/me/email`.
     /// - Remark: Generated from `#/paths//v1/me/email/post(requestEmailChange)`.

@@ -19,7 +19,8 @@ struct OfflineWritesMiddleware: ClientMiddleware {
             return await answered(try await next(request, body, baseURL))
         }
         let data = body == nil ? nil : try await body.collected(upTo: Self.largestBody)
-        let write = PendingWrite(operationID: operationID, request: request, body: data, idempotencyKey: key)
+        let write = PendingWrite(
+            operationID: operationID, request: request, body: data, idempotencyKey: key, userID: try await session.signedInUserID())
         if try await writes.hasWaiting() {
             try await writes.keep(write, for: session)
             throw RoamClientError.queued(write.id)

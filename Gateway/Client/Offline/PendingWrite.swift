@@ -16,9 +16,13 @@ public struct PendingWrite: Codable, Hashable, Sendable, Identifiable {
     /// The key that makes sending it again safe: the gateway applies it once, whatever the tries.
     public let idempotencyKey: String
     public let queuedAt: Date
+    /// The account it was made as: it is sent as that account or not at all (nil, from an older
+    /// version, is sent as nobody).
+    public let userID: String?
 
-    init(operationID: String, request: HTTPRequest, body: Data?, idempotencyKey: String) {
+    init(operationID: String, request: HTTPRequest, body: Data?, idempotencyKey: String, userID: String?) {
         self.id = UUID()
+        self.userID = userID
         self.operationID = operationID
         self.method = request.method.rawValue
         self.path = request.path ?? "/"

@@ -73,6 +73,18 @@ public actor PendingWrites {
     private func sendWaiting() async {
         var failures = 0
         while let write = writes.first, let session {
+            // Made as another account (the app signed in as someone else since): never sent as this one.
+            let signedIn = try? await session.signedInUserID()
+            guard let owner = write.userID, owner == signedIn else {
+                await finish(
+                    write,
+                    .refused(
+                        write,
+                        RoamProblem(
+                            operationID: write.operationID, status: 401, reason: "SIGNED_OUT",
+                            detail: "The write was made as another account; it is not sent as this one.")))
+                continue
+            }
             switch await Self.send(write, through: session) {
             case .applied(let status, let body):
                 failures = 0

@@ -1,7 +1,8 @@
 import Foundation
 
 /// A value kept as JSON in a file only its owner may read, replaced whole on each write (a crash never
-/// leaves half a file): what the file stores of tokens and pending writes share.
+/// leaves half a file): what the file stores of tokens and pending writes share. The file is created
+/// owner-only (`open` with `O_CREAT | O_EXCL` and mode 0600), never created readable and narrowed after.
 struct OwnerOnlyFile: Sendable {
     let url: URL
 
@@ -12,10 +13,28 @@ struct OwnerOnlyFile: Sendable {
     }
 
     func write(_ value: some Encodable) throws {
+        let bytes = [UInt8](try Self.encoder.encode(value))
         let partial = url.appendingPathExtension("partial")
-        guard FileManager.default.createFile(atPath: partial.path, contents: try Self.encoder.encode(value), attributes: [.posixPermissions: 0o600]),
-            rename(partial.path, url.path) == 0
-        else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path]) }
+        // What a crash left of an earlier write goes first: O_EXCL then makes the file this call's own.
+        unlink(partial.path)
+        let descriptor = open(partial.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw Self.failure(url) }
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Foundation.write(descriptor, $0.baseAddress, $0.count) }
+            guard count > 0 else { break }
+            written += count
+        }
+        let synced = fsync(descriptor) == 0
+        close(descriptor)
+        guard written == bytes.count, synced, rename(partial.path, url.path) == 0 else {
+            unlink(partial.path)
+            throw Self.failure(url)
+        }
+    }
+
+    private static func failure(_ url: URL) -> CocoaError {
+        CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: url.path])
     }
 
     func remove() throws {

@@ -92,7 +92,6 @@ public actor RoamSession {
     public func logOut() async throws {
         guard let tokens = try await current() else { return }
         try await keep(nil)
-        try await pendingWrites?.discardAll()
         _ = try? await auth.logOut(body: .json(.init(refreshToken: tokens.refreshToken)))
     }
 
@@ -110,6 +109,24 @@ public actor RoamSession {
         guard let tokens = try await current() else { return nil }
         if tokens.accessToken != token { return tokens.accessToken }
         return try await refreshed(replacing: token)?.accessToken
+    }
+
+    /// The account the kept tokens are for (their access token's subject), nil when signed out.
+    func signedInUserID() async throws -> String? {
+        try await current().flatMap { Self.subject(of: $0.accessToken) }
+    }
+
+    /// A JWT's `sub`, read without checking the signature: the gateway checks that; this only tells
+    /// whose writes are whose on this device.
+    static func subject(of token: String) -> String? {
+        let parts = token.split(separator: ".")
+        guard parts.count == 3 else { return nil }
+        var base64 = parts[1].replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
+        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
+        guard let data = Data(base64Encoded: base64),
+            let claims = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return nil }
+        return claims["sub"] as? String
     }
 
     /// The tokens kept now (for tests).
@@ -130,9 +147,15 @@ public actor RoamSession {
     }
 
     private func keep(_ tokens: Components.Schemas.Tokens?) async throws {
+        let before = try await current().flatMap { Self.subject(of: $0.accessToken) }
         self.tokens = tokens
         loaded = true
         try await store.save(tokens)
+        // However the session ended (a log-out, a refused refresh) or changed hands, what waits was
+        // the previous account's.
+        if tokens == nil || before != tokens.flatMap({ Self.subject(of: $0.accessToken) }) && before != nil {
+            try await pendingWrites?.discardAll()
+        }
     }
 
     /// New tokens in place of those whose access token is `token`: one refresh, whoever asks while it runs.

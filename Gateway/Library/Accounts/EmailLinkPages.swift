@@ -1,6 +1,7 @@
 import Foundation
 import GRPCCore
 import Hummingbird
+import RoamProto
 import RoamRuntime
 
 /// The pages the emailed links open (`EMAIL_LINK_BASE_URL` pointing at the gateway, the default): a
@@ -13,12 +14,28 @@ struct EmailLinkPages<Transport: ClientTransport>: Sendable {
     func register(in table: RouteTable) {
         table.add(.get, "/verify-email") { request, _ in
             let token = FormQuery(request.uri.query)["token"] ?? ""
+            // The page names the account that asks, so nobody confirms an address for someone else's.
+            let link: Roam_Accounts_V1_DescribeEmailLinkResponse
+            do {
+                link = try await accounts.call { client, options in
+                    try await client.describeEmailLink(.with { $0.token = token }, options: options)
+                }
+            } catch {
+                return Self.page("This link does not work", "<p>\(Self.escaped(Self.reason(error)))</p>", status: .badRequest)
+            }
+            let (account, address) = (Self.escaped("@" + link.username), Self.escaped(link.email))
+            let question =
+                link.change
+                ? "<p>The account <b>\(account)</b> asks to use <b>\(address)</b> as its address.</p>"
+                    + "<p>Confirm only if \(account) is your account. If it is not, close this page: nothing changes.</p>"
+                : "<p>Confirm that <b>\(address)</b> is the address of your account <b>\(account)</b>.</p>"
             return Self.page(
-                "Confirm your email address",
+                link.change ? "Use this address for \(account)?" : "Confirm your email address",
                 """
+                \(question)
                 <form method="post" action="/verify-email">
                 <input type="hidden" name="token" value="\(Self.escaped(token))">
-                <button type="submit">Confirm this address</button>
+                <button type="submit">\(link.change ? "Use this address for \(account)" : "Confirm this address")</button>
                 </form>
                 """)
         }

@@ -16,6 +16,17 @@ extension AccountService {
         }
     }
 
+    /// What a verification or email-change link would confirm, for the page it opens to name the
+    /// account asking before anyone confirms: (whether it is a change, the account's username, the address).
+    public func describeEmailLink(token: String) async throws -> (change: Bool, username: String, email: String) {
+        guard !token.isEmpty else { throw RoamError.invalidField("token", "is required") }
+        guard let link = try await oneTimeTokens.peek(digest: tokens.digest(token), purposes: [.verifyEmail, .changeEmail], at: now()),
+            let user = try await users.user(id: link.userID)
+        else { throw AccountsError.invalidOneTimeToken }
+        let change = link.purpose == .changeEmail
+        return (change, user.username, change ? link.detail : user.email)
+    }
+
     public func resendVerificationEmail(to caller: AuthenticatedUser) async throws {
         guard let user = try await users.user(id: caller.id) else { throw AccountsError.userNotFound }
         guard !user.email.isEmpty else {
@@ -67,9 +78,11 @@ extension AccountService {
             mailing: mail(.verifyEmail, to: user.email, of: user, fields: link("verify-email", token)))
     }
 
-    /// Whether `address` may get one more mail of `kind` this hour.
-    func mayMail(_ kind: Mail.Kind, to address: String) async throws -> Bool {
-        try await outgoingMail.count(of: kind, to: address, since: now().addingTimeInterval(-3600)) < policy.mailsPerHour
+    /// Whether `address` may get one more mail of these kinds this hour.
+    func mayMail(_ kinds: Mail.Kind..., to address: String) async throws -> Bool {
+        var sent = 0
+        for kind in kinds { sent += try await outgoingMail.count(of: kind, to: address, since: now().addingTimeInterval(-3600)) }
+        return sent < policy.mailsPerHour
     }
 
     func mail(_ kind: Mail.Kind, to address: String, of user: User, fields: [String: String]) -> Mail {
@@ -86,7 +99,9 @@ extension AccountService {
 }
 
 /// Changing the email address: the new address proves itself through a link before anything changes,
-/// the old one is told once it has, and the account stays signed in throughout.
+/// the old one is told once it has, and the account stays signed in throughout. An address that already
+/// has an account gets the same answer (no one learns whose address is registered): its owner is told
+/// by mail instead.
 extension AccountService {
     public func requestEmailChange(of caller: AuthenticatedUser, to requested: String, password: String) async throws {
         let email = requested.trimmingWhitespace().lowercased()
@@ -100,10 +115,12 @@ extension AccountService {
                 .failedPrecondition, reason: "SAME_EMAIL", message: "this is already the account's address",
                 violations: [.init(field: "new_email", description: "is already the account's address")])
         }
-        if try await users.user(email: email) != nil {
-            throw RoamError.alreadyExists(field: "new_email", reason: "EMAIL_TAKEN", message: "an account with this email already exists")
+        // One count for both answers, so asking again and again meets the same 429 either way.
+        guard try await mayMail(.changeEmail, .emailInUse, to: email) else { throw RoamError.tooManyAttempts(retryAfter: .seconds(3600)) }
+        if let owner = try await users.user(email: email) {
+            try await outgoingMail.queue(mail(.emailInUse, to: email, of: owner, fields: ["requester": user.username]))
+            return
         }
-        guard try await mayMail(.changeEmail, to: email) else { throw RoamError.tooManyAttempts(retryAfter: .seconds(3600)) }
         let token = tokens.generate()
         try await oneTimeTokens.issue(
             digest: tokens.digest(token), userID: user.id, purpose: .changeEmail, detail: email,

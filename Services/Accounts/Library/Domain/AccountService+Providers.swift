@@ -11,8 +11,8 @@ extension AccountService {
     public var termsVersion: String { policy.termsVersion }
 
     /// Signs in the person the ID token names: the account linked to that provider account, else the
-    /// account with the same verified email (linking it) when the provider is trusted with emails, else a
-    /// new account.
+    /// account with the same verified email (linking it) when the provider is trusted with emails and
+    /// the address came with that account (not through an email change), else a new account.
     public func signIn(
         provider name: String, idToken: String, nonce: String, acceptingTerms: String = "",
         device: DeviceInfo, clientAddress: String
@@ -24,7 +24,9 @@ extension AccountService {
             guard let user = try await users.user(id: linked.userID) else { throw AccountsError.invalidIDToken }
             return try await signedIn(user, acceptingTerms: acceptingTerms, created: false, device: device, clientAddress: clientAddress)
         }
-        if provider.linksByEmail, claims.emailVerified, !email.isEmpty, let owner = try await users.user(email: email) {
+        if provider.linksByEmail, claims.emailVerified, !email.isEmpty, let owner = try await users.user(email: email),
+            owner.emailChangedAt == nil
+        {
             guard owner.emailVerified else { throw AccountsError.emailInUseUnverified }
             try await identities.link(identity(of: owner.id, at: provider, claims: claims, email: email, time: time))
             return try await signedIn(owner, acceptingTerms: acceptingTerms, created: false, device: device, clientAddress: clientAddress)

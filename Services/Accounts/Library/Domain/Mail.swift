@@ -8,6 +8,9 @@ public struct Mail: Sendable, Equatable {
         case resetPassword
         case changeEmail
         case emailChanged
+        /// Someone asked to use an address that already has an account: its owner is told instead of
+        /// the asker (who hears what any change request hears).
+        case emailInUse
     }
 
     public var id: UUID
@@ -16,7 +19,7 @@ public struct Mail: Sendable, Equatable {
     public var to: String
     /// A BCP 47 tag, or empty for English.
     public var language: String
-    /// What the templates fill in: `username`, `link`, `token`, `newEmail`.
+    /// What the templates fill in: `username`, `link`, `token`, `newEmail`, `requester`.
     public var fields: [String: String]
     public var createdAt: Date
 

@@ -17,11 +17,15 @@ public struct User: Sendable, Equatable {
     public var usernameChangedAt: Date?
     /// The version of the terms the user accepted last (nil if none).
     public var acceptedTerms: TermsAcceptance?
+    /// When the address last arrived through an email change (nil if it came with the account). A
+    /// provider never links by such an address: whoever changed an account's address to a victim's
+    /// (and had the link clicked) would otherwise receive the victim's provider sign-ins.
+    public var emailChangedAt: Date?
 
     public init(
         id: UUID, email: String, username: String, passwordHash: String?, emailVerified: Bool = false,
         profile: ProfileDetails, followerCount: Int = 0, followingCount: Int = 0, createdAt: Date,
-        usernameChangedAt: Date? = nil, acceptedTerms: TermsAcceptance? = nil
+        usernameChangedAt: Date? = nil, acceptedTerms: TermsAcceptance? = nil, emailChangedAt: Date? = nil
     ) {
         self.id = id
         self.email = email
@@ -34,5 +38,6 @@ public struct User: Sendable, Equatable {
         self.createdAt = createdAt
         self.usernameChangedAt = usernameChangedAt
         self.acceptedTerms = acceptedTerms
+        self.emailChangedAt = emailChangedAt
     }
 }

@@ -10,7 +10,7 @@ public struct AccountsGRPCService: Roam_Accounts_V1_AccountsService.SimpleServic
     /// Calls that need no access token.
     public static let anonymousMethods: Set<MethodDescriptor> = [
         Method.SignUp.descriptor, Method.LogIn.descriptor, Method.RefreshSession.descriptor, Method.LogOut.descriptor,
-        Method.VerifyEmail.descriptor, Method.RequestPasswordReset.descriptor, Method.ResetPassword.descriptor,
+        Method.VerifyEmail.descriptor, Method.DescribeEmailLink.descriptor, Method.RequestPasswordReset.descriptor, Method.ResetPassword.descriptor,
         Method.GetProfile.descriptor, Method.SearchUsers.descriptor, Method.ListFollowers.descriptor,
         Method.ListFollowing.descriptor, Method.GetPublicKeys.descriptor, Method.GetSignInOptions.descriptor,
         Method.SignInWithProvider.descriptor, Method.GetProfilesById.descriptor,
@@ -100,6 +100,17 @@ public struct AccountsGRPCService: Roam_Accounts_V1_AccountsService.SimpleServic
     ) async throws -> Roam_Accounts_V1_VerifyEmailResponse {
         try await accounts.verifyEmail(token: request.token)
         return .init()
+    }
+
+    public func describeEmailLink(
+        request: Roam_Accounts_V1_DescribeEmailLinkRequest, context _: ServerContext
+    ) async throws -> Roam_Accounts_V1_DescribeEmailLinkResponse {
+        let link = try await accounts.describeEmailLink(token: request.token)
+        return .with {
+            $0.change = link.change
+            $0.username = link.username
+            $0.email = link.email
+        }
     }
 
     public func resendVerificationEmail(

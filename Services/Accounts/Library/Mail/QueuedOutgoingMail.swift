@@ -13,6 +13,10 @@ public struct QueuedOutgoingMail: OutgoingMailRepository {
         try await queue.count(kind: kind.rawValue, recipient: address, since: time)
     }
 
+    public func queue(_ mail: Mail) async throws {
+        try await queue.enqueue(mail.queued)
+    }
+
     public func mails(to address: String) async throws -> [Mail] {
         try await queue.mails(to: address, limit: 100).compactMap(Mail.init(queued:))
     }

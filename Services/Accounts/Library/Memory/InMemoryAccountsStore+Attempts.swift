@@ -32,4 +32,11 @@ extension InMemoryAccountsStore: OneTimeTokenRepository {
         oneTimeTokens[digest]?.used = true
         return stored.token
     }
+
+    public func peek(digest: [UInt8], purposes: Set<OneTimeTokenPurpose>, at time: Date) -> UsedToken? {
+        guard let stored = oneTimeTokens[digest], purposes.contains(stored.token.purpose), !stored.used, stored.expiresAt > time,
+            users[stored.token.userID] != nil
+        else { return nil }
+        return stored.token
+    }
 }

@@ -32,6 +32,7 @@ extension InMemoryAccountsStore: UserRepository {
         if users.values.contains(where: { $0.email == email && $0.id != userID }) { throw AccountsError.emailTaken }
         users[userID]?.email = email
         users[userID]?.emailVerified = true
+        users[userID]?.emailChangedAt = Date()
         if let notice { mailQueue.enqueue(notice.queued) }
         return users[userID]
     }

@@ -219,5 +219,7 @@ public enum AccountsMigrations {
                     """,
                     "CREATE INDEX known_devices_user ON accounts.known_devices (user_id, last_used_at)",
                 ]),
+            // When the address last arrived through an email change: a provider never links by it.
+            Migration(12, "EmailChangedAt", ["ALTER TABLE accounts.users ADD COLUMN email_changed_at timestamptz"]),
         ])
 }

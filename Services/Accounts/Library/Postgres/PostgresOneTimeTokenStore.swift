@@ -32,4 +32,18 @@ public struct PostgresOneTimeTokenStore: OneTimeTokenRepository {
         let (userID, purpose, detail) = try row.decode((UUID, String, String).self)
         return OneTimeTokenPurpose(rawValue: purpose).map { UsedToken(userID: userID, purpose: $0, detail: detail) }
     }
+
+    public func peek(digest: [UInt8], purposes: Set<OneTimeTokenPurpose>, at time: Date) async throws -> UsedToken? {
+        let names = purposes.map(\.rawValue)
+        guard
+            let row = try await database.query(
+                """
+                SELECT user_id, purpose, detail FROM accounts.one_time_tokens
+                WHERE digest = \(Data(digest)) AND purpose = ANY(\(names)) AND used_at IS NULL AND expires_at > \(time)
+                """
+            ).first
+        else { return nil }
+        let (userID, purpose, detail) = try row.decode((UUID, String, String).self)
+        return OneTimeTokenPurpose(rawValue: purpose).map { UsedToken(userID: userID, purpose: $0, detail: detail) }
+    }
 }

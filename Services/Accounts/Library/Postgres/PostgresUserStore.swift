@@ -15,16 +15,16 @@ public struct PostgresUserStore: UserRepository {
         \(table)id, coalesce(\(table)email, '') AS email, \(table)username, \(table)password_hash, \(table)email_verified,
         \(table)display_name, \(table)bio, \(table)phone, \(table)avatar_media_id, \(table)follower_count, \(table)following_count,
         \(table)created_at, \(table)username_changed_at, \(table)terms_version, \(table)terms_accepted_at, \(table)given_name,
-        \(table)family_name, \(table)language
+        \(table)family_name, \(table)language, \(table)email_changed_at
         """
     }
 
     static func decode(_ row: PostgresRow) throws -> User {
         let (
             id, email, username, passwordHash, emailVerified, displayName, bio, phone, avatar, followers, following, createdAt,
-            usernameChangedAt, termsVersion, termsAcceptedAt, givenName, familyName, language
+            usernameChangedAt, termsVersion, termsAcceptedAt, givenName, familyName, language, emailChangedAt
         ) = try row.decode(
-            (UUID, String, String, String?, Bool, String, String, String, UUID?, Int, Int, Date, Date?, String?, Date?, String, String, String)
+            (UUID, String, String, String?, Bool, String, String, String, UUID?, Int, Int, Date, Date?, String?, Date?, String, String, String, Date?)
                 .self)
         let terms = try termsVersion.map { version in
             guard let termsAcceptedAt else { throw RoamError.internal }
@@ -36,7 +36,7 @@ public struct PostgresUserStore: UserRepository {
                 displayName: displayName, bio: bio, phone: phone, avatarMediaID: avatar, givenName: givenName, familyName: familyName,
                 language: language),
             followerCount: followers, followingCount: following, createdAt: createdAt, usernameChangedAt: usernameChangedAt,
-            acceptedTerms: terms)
+            acceptedTerms: terms, emailChangedAt: emailChangedAt)
     }
 
     public func create(_ user: User) async throws {
@@ -104,7 +104,7 @@ public struct PostgresUserStore: UserRepository {
                 let logger = CallContext.current.logger
                 let rows = try await connection.query(
                     """
-                    UPDATE accounts.users SET email = \(email), email_verified = true WHERE id = \(userID)
+                    UPDATE accounts.users SET email = \(email), email_verified = true, email_changed_at = now() WHERE id = \(userID)
                     RETURNING \(unescaped: Self.columns)
                     """, logger: logger)
                 guard let user = try await rows.collect().first.map(Self.decode) else { return nil }

@@ -10,6 +10,8 @@ public protocol OneTimeTokenRepository: Sendable {
     /// Marks the token used and returns it, or nil when it is unknown, used, expired or for none of
     /// `purposes`.
     func consume(digest: [UInt8], purposes: Set<OneTimeTokenPurpose>, at time: Date) async throws -> UsedToken?
+    /// The token as `consume` would return it, left unused.
+    func peek(digest: [UInt8], purposes: Set<OneTimeTokenPurpose>, at time: Date) async throws -> UsedToken?
 }
 
 extension OneTimeTokenRepository {
