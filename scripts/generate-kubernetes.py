@@ -212,8 +212,33 @@ def workload(name: str, spec: dict) -> list[dict]:
     return [deployment, service, budget, autoscaler]
 
 
+# Where each service reaches outside the cluster, by port (compose names the hosts; a cluster's may be
+# anywhere): PostgreSQL for every service with a database, and beyond it accounts' mail server and
+# identity providers' keys, media's S3, notifications' APNs and FCM.
+DATABASE_PORT = 5432
+OUTSIDE_PORTS = {
+    "accounts": [443, 465, 587],
+    "media": [443],
+    "notifications": [443],
+}
+# The namespaces allowed in: the ingress controller's (the gateway's HTTP port) and the monitoring one
+# (each metrics port, from pods labelled prometheus). An overlay patches them for its cluster.
+INGRESS_NAMESPACE = "ingress-nginx"
+MONITORING_NAMESPACE = "monitoring"
+
+
+def namespace(name: str) -> dict:
+    return {"namespaceSelector": {"matchLabels": {"kubernetes.io/metadata.name": name}}}
+
+
+def pods(name: str) -> dict:
+    return {"podSelector": {"matchLabels": {"app.kubernetes.io/name": name}}}
+
+
 def network_policies() -> list[dict]:
-    """Deny every connection into a Roam pod, then allow exactly the calls compose's addresses draw."""
+    """Deny every connection into the namespace and out of a Roam pod, then allow exactly the calls
+    compose's addresses draw, each service's database and outside ports, DNS, the ingress controller
+    and monitoring."""
     callers: dict[str, set[str]] = {name: set() for name in services}
     for name, spec in services.items():
         for callee in calls(spec):
@@ -223,33 +248,61 @@ def network_policies() -> list[dict]:
         "kind": "NetworkPolicy",
         "metadata": {"name": "default-deny-ingress", "labels": LABELS},
         "spec": {"podSelector": {}, "policyTypes": ["Ingress"]},
+    }, {
+        # Every Roam pod may ask the cluster's DNS (each one's own policy below denies it the rest). Other
+        # pods in the namespace (a database operator's) keep their egress.
+        "apiVersion": "networking.k8s.io/v1",
+        "kind": "NetworkPolicy",
+        "metadata": {"name": "dns-egress", "labels": LABELS},
+        "spec": {
+            "podSelector": {"matchLabels": LABELS},
+            "policyTypes": ["Egress"],
+            "egress": [{
+                "to": [{**namespace("kube-system"), "podSelector": {"matchLabels": {"k8s-app": "kube-dns"}}}],
+                "ports": [{"port": 53, "protocol": "UDP"}, {"port": 53, "protocol": "TCP"}],
+            }],
+        },
     }]
     for name, spec in services.items():
         service_ports = ports(spec)
         rules = []
         if "http" in service_ports:
-            # The ingress controller, wherever it runs.
-            rules.append({"from": [{"namespaceSelector": {}}], "ports": [{"port": "http"}]})
+            rules.append({"from": [namespace(INGRESS_NAMESPACE)], "ports": [{"port": "http"}]})
         if callers[name]:
-            rules.append({
-                "from": [{"podSelector": {"matchLabels": {"app.kubernetes.io/name": caller}}} for caller in sorted(callers[name])],
-                "ports": [{"port": "grpc"}],
-            })
-        # Prometheus, from any namespace, for the metrics port only.
+            rules.append({"from": [pods(caller) for caller in sorted(callers[name])], "ports": [{"port": "grpc"}]})
         rules.append({
-            "from": [{"namespaceSelector": {}, "podSelector": {"matchLabels": {"app.kubernetes.io/name": "prometheus"}}}],
+            "from": [{**namespace(MONITORING_NAMESPACE), "podSelector": {"matchLabels": {"app.kubernetes.io/name": "prometheus"}}}],
             "ports": [{"port": "metrics"}],
         })
+        egress = []
+        if calls(spec):
+            egress.append({"to": [pods(callee) for callee in sorted(calls(spec))], "ports": [{"port": "grpc"}]})
+        outside = ([DATABASE_PORT] if "DATABASE_URL" in spec.get("environment", {}) else []) + OUTSIDE_PORTS.get(name, [])
+        if outside:
+            egress.append({"ports": [{"port": port, "protocol": "TCP"} for port in outside]})
         policies.append({
             "apiVersion": "networking.k8s.io/v1",
             "kind": "NetworkPolicy",
-            "metadata": {"name": f"{name}-ingress", "labels": LABELS},
+            "metadata": {"name": name, "labels": LABELS},
             "spec": {
                 "podSelector": {"matchLabels": {"app.kubernetes.io/name": name}},
-                "policyTypes": ["Ingress"],
+                "policyTypes": ["Ingress", "Egress"],
                 "ingress": rules,
+                "egress": egress,
             },
         })
+    # The provisioning job reaches the database alone.
+    policies.append({
+        "apiVersion": "networking.k8s.io/v1",
+        "kind": "NetworkPolicy",
+        "metadata": {"name": "provision", "labels": LABELS},
+        "spec": {
+            "podSelector": {"matchLabels": {"app.kubernetes.io/name": "provision"}},
+            "policyTypes": ["Ingress", "Egress"],
+            "ingress": [],
+            "egress": [{"ports": [{"port": DATABASE_PORT, "protocol": "TCP"}]}],
+        },
+    })
     return policies
 
 
