@@ -233,6 +233,32 @@ import Testing
         }
     }
 
+    /// Each follow, unfollow, block and unblock is an entry every replica fetches: one user churning
+    /// them meets a limit a minute, and nobody else does.
+    @Test(arguments: StoreKind.allCases)
+    func relationChangesPastTheMinutesLimitAreRefused(store: StoreKind) async throws {
+        var policy = AccountPolicy()
+        policy.relationChangesPerMinute = 6
+        try await AccountsHarness.run(store: store, policy: policy) { client, _ in
+            let churner = try await AccountsHarness.signUp(client, name: "churner")
+            let target = try await AccountsHarness.signUp(client, name: "target")
+            let other = try await AccountsHarness.signUp(client, name: "other")
+            let asChurner = AccountsHarness.bearer(churner.tokens.accessToken)
+            let targetName = target.account.profile.username
+            for _ in 0..<2 {
+                _ = try await client.follow(.with { $0.username = targetName }, metadata: asChurner)
+                _ = try await client.unfollow(.with { $0.username = targetName }, metadata: asChurner)
+            }
+            _ = try await client.block(.with { $0.username = targetName }, metadata: asChurner)
+            _ = try await client.unblock(.with { $0.username = targetName }, metadata: asChurner)
+            let refused = await AccountsHarness.refusal { try await client.follow(.with { $0.username = targetName }, metadata: asChurner) }
+            #expect(refused?.code == .resourceExhausted && refused?.reason == "TOO_MANY_RELATION_CHANGES", "\(String(describing: refused))")
+            // Someone else follows as usual.
+            _ = try await client.follow(.with { $0.username = targetName }, metadata: AccountsHarness.bearer(other.tokens.accessToken))
+            #expect(try await client.getProfile(.with { $0.username = targetName }).profile.followerCount == 1)
+        }
+    }
+
     @Test(arguments: StoreKind.allCases)
     func followBlockAndCounts(store: StoreKind) async throws {
         try await AccountsHarness.run(store: store) { client, _ in

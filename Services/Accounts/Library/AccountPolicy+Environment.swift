@@ -13,6 +13,7 @@ extension AccountPolicy {
         failedLoginWindow = try environment.duration("LOGIN_FAILURE_WINDOW", default: failedLoginWindow)
         emailLinkBase = environment.string("EMAIL_LINK_BASE_URL", default: emailLinkBase)
         mailsPerHour = try environment.int("MAIL_LIMIT_PER_HOUR", default: mailsPerHour, in: 1...1000)
+        relationChangesPerMinute = try environment.int("RELATION_CHANGES_PER_MINUTE", default: relationChangesPerMinute, in: 1...100_000)
         usernameChangeInterval = try environment.duration("USERNAME_CHANGE_INTERVAL", default: usernameChangeInterval)
         termsVersion = environment.string("TERMS_VERSION", default: termsVersion)
         termsRequiredAtSignIn = try environment.bool("TERMS_REQUIRED_AT_SIGN_IN", default: termsRequiredAtSignIn)

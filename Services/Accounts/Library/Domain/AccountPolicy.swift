@@ -21,6 +21,10 @@ public struct AccountPolicy: Sendable {
     public var emailLinkBase = "http://localhost:8080"
     /// Mails of one kind (verification, reset, address change) one address gets in an hour at most.
     public var mailsPerHour = 5
+    /// Follows, unfollows, blocks and unblocks one user may make in a minute: each is an entry every
+    /// replica of every service fetches, written under the feed's one lock, so one user's churn must
+    /// not slow everyone's log-outs.
+    public var relationChangesPerMinute = 30
     /// The shortest time between two changes of one user's username.
     public var usernameChangeInterval: Duration = .seconds(30 * 86400)
     /// The terms of service users accept now ("" when the deployment has none).

@@ -7,6 +7,7 @@ extension AccountService {
     public func follow(_ caller: AuthenticatedUser, username: String) async throws {
         let target = try await visibleUser(username: username, viewer: caller.id)
         guard target.id != caller.id else { throw AccountsError.cannotFollowSelf }
+        try await checkRelationChangeRate(of: caller.id)
         let time = now()
         // Keyed by the follower: following again after unfollowing is not news twice.
         let notice = Publication(
@@ -17,6 +18,7 @@ extension AccountService {
 
     /// Not following the user (or no such user) is not found, as a repeated delete is.
     public func unfollow(_ caller: AuthenticatedUser, username: String) async throws {
+        try await checkRelationChangeRate(of: caller.id)
         guard let target = try await users.user(username: AccountRules.folded(username: username)),
             try await graph.unfollow(follower: caller.id, followee: target.id)
         else { throw RoamError.notFound("follow") }
@@ -40,14 +42,26 @@ extension AccountService {
             throw AccountsError.userNotFound
         }
         guard target.id != caller.id else { throw AccountsError.cannotFollowSelf }
+        try await checkRelationChangeRate(of: caller.id)
         try await graph.block(blocker: caller.id, blocked: target.id, at: now())
     }
 
     /// Not blocking the user (or no such user) is not found, as a repeated delete is.
     public func unblock(_ caller: AuthenticatedUser, username: String) async throws {
+        try await checkRelationChangeRate(of: caller.id)
         guard let target = try await users.user(username: AccountRules.folded(username: username)),
             try await graph.unblock(blocker: caller.id, blocked: target.id)
         else { throw RoamError.notFound("block") }
+    }
+
+    /// Refuses one more follow, unfollow, block or unblock past `relationChangesPerMinute`.
+    func checkRelationChangeRate(of user: UUID) async throws {
+        let made = try await graph.relationChanges(by: user, since: now().addingTimeInterval(-60))
+        guard made < policy.relationChangesPerMinute else {
+            throw RoamError(
+                .resourceExhausted(retryAfter: .seconds(60)), reason: "TOO_MANY_RELATION_CHANGES",
+                message: "too many follows, unfollows, blocks and unblocks this minute; try again in a minute")
+        }
     }
 
     /// Other services ask this before showing one user's content to another; a user may only ask

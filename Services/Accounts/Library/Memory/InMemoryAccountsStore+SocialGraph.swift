@@ -51,6 +51,10 @@ extension InMemoryAccountsStore: SocialGraphRepository {
         blocks.contains(Follow(follower: a, followee: b)) || blocks.contains(Follow(follower: b, followee: a))
     }
 
+    public func relationChanges(by userID: UUID, since time: Date) -> Int {
+        revocationLog.filter { $0.userID == userID && $0.relatedUserID != nil && $0.revokedAt > time }.count
+    }
+
     public func blocks(blocker: UUID, blocked: UUID) -> Bool {
         blocks.contains(Follow(follower: blocker, followee: blocked))
     }

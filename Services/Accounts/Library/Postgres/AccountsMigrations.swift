@@ -221,5 +221,9 @@ public enum AccountsMigrations {
                 ]),
             // When the address last arrived through an email change: a provider never links by it.
             Migration(12, "EmailChangedAt", ["ALTER TABLE accounts.users ADD COLUMN email_changed_at timestamptz"]),
+            // How many relation changes one user made lately (`RELATION_CHANGES_PER_MINUTE`).
+            Migration(
+                13, "RelationChangesByUser",
+                ["CREATE INDEX revocations_relation_changes ON accounts.revocations (user_id, revoked_at) WHERE related_user_id IS NOT NULL"]),
         ])
 }

@@ -141,4 +141,13 @@ public struct PostgresSocialGraphStore: SocialGraphRepository {
         let chosen = Array(entries.prefix(page.size))
         return Page(items: chosen.map(\.1), nextCursor: entries.count > page.size ? chosen.last?.0.token : nil)
     }
+
+    public func relationChanges(by userID: UUID, since time: Date) async throws -> Int {
+        try await database.query(
+            """
+            SELECT count(*)::int FROM accounts.revocations
+            WHERE user_id = \(userID) AND related_user_id IS NOT NULL AND revoked_at > \(time)
+            """
+        ).first.map { try $0.decode(Int.self) } ?? 0
+    }
 }

@@ -22,6 +22,9 @@ public protocol SocialGraphRepository: Sendable {
     func followingIDs(of userID: UUID) async throws -> Set<UUID>
     /// Everyone `userID` blocks or is blocked by.
     func blockedEitherWay(_ userID: UUID) async throws -> Set<UUID>
+    /// The follows, unfollows, blocks and unblocks `userID` made since `time` (each an entry every
+    /// replica fetches from the revocation feed).
+    func relationChanges(by userID: UUID, since time: Date) async throws -> Int
 }
 
 extension SocialGraphRepository {
