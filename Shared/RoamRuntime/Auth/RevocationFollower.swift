@@ -32,6 +32,7 @@ public struct RevocationFollower: Service {
     }
 
     public func run() async throws {
+        revoked.beginFollowing()
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await follow() }
             group.addTask { await watch() }

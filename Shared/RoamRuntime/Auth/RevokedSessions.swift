@@ -33,23 +33,29 @@ public final class RevokedSessions: Sendable {
         var sessions: [UUID: Date] = [:]
         var users: [UUID: Date] = [:]
         var following = Following.starting
+        /// When following began (the process's start until a follower says so).
+        var startedFollowing = Date()
         var position: Int64 = 0
         var listeners: [@Sendable (RevocationBatch.Entry) -> Void] = []
     }
 
     private let state = Mutex(State())
-    /// When this process started following, for how long it has not caught up.
-    private let started = Date()
 
     public init() {}
 
-    /// How long this process has gone without the feed: since it started, while it has not caught up,
-    /// or since the stream broke; nil while it follows.
+    /// A follower starts now: not being caught up counts from here, not from the process's start-up
+    /// work (migrations may take longer than any grace).
+    public func beginFollowing(at now: Date = Date()) {
+        state.withLock { $0.startedFollowing = now }
+    }
+
+    /// How long this process has gone without the feed: since following began, while it has not caught
+    /// up, or since the stream broke; nil while it follows.
     public func unfollowedFor(at now: Date = Date()) -> Duration? {
         let since: Date? = state.withLock { state in
             switch state.following {
             case .following: nil
-            case .starting: started
+            case .starting: state.startedFollowing
             case .lost(let since, _): since
             }
         }
