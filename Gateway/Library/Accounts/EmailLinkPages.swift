@@ -20,7 +20,7 @@ struct EmailLinkPages<Transport: ClientTransport>: Sendable {
                 link = try await accounts.call { client, options in
                     try await client.describeEmailLink(.with { $0.token = token }, options: options)
                 }
-            } catch {
+            } catch let error where Self.isRefusedLink(error) {
                 return Self.page("This link does not work", "<p>\(Self.escaped(Self.reason(error)))</p>", status: .badRequest)
             }
             let (account, address) = (Self.escaped("@" + link.username), Self.escaped(link.email))
@@ -82,6 +82,13 @@ struct EmailLinkPages<Transport: ClientTransport>: Sendable {
         <button type="submit">Set the new password</button>
         </form>
         """
+    }
+
+    /// A link accounts does not know (used, expired, made up): a page says so. Anything else (accounts
+    /// away) is answered as any request is, with its problem document.
+    static func isRefusedLink(_ error: any Error) -> Bool {
+        let refusal = (error as? RPCError).map(RoamError.init) ?? (error as? RoamError) ?? RoamError.internal
+        return refusal.kind == .notFound || refusal.kind == .invalidArgument
     }
 
     /// The refusal in words a person reads: the field's description, else the message.
