@@ -233,6 +233,52 @@ import Testing
         }
     }
 
+    /// Signing up with an address another account has answers as with any address, so nobody learns
+    /// whose address is registered: the account is made with the address unverified, logs in by it
+    /// with its own password, and the address's owner is mailed instead; the owner's account is untouched.
+    @Test(arguments: StoreKind.allCases)
+    func aSignUpWithARegisteredAddressAnswersAsAnyOther(store: StoreKind) async throws {
+        try await AccountsHarness.run(store: store) { client, mailer in
+            let owner = try await AccountsHarness.signUp(client, name: "owner")
+            let address = owner.account.email
+            let username = "prober_\(UUID().uuidString.prefix(6).lowercased())"
+            let probe = try await client.signUp(
+                .with {
+                    $0.email = address
+                    $0.username = username
+                    $0.password = "a different passphrase"
+                    $0.displayName = "Prober"
+                })
+            #expect(probe.account.email == address && !probe.account.emailVerified)
+            #expect(!probe.tokens.accessToken.isEmpty)
+            let told = try #require(try await mailer.last(.emailInUse, to: address))
+            #expect(told.fields["requester"] == username && told.fields["username"] == owner.account.profile.username)
+            #expect(try await mailer.all(to: address).filter { $0.kind == .verifyEmail }.count == 1, "only the owner's own")
+            let asProber = AccountsHarness.bearer(probe.tokens.accessToken)
+            #expect(try await client.getMyProfile(.init(), metadata: asProber).account.email == address)
+            _ = try await client.resendVerificationEmail(.init(), metadata: asProber)
+
+            // Each logs in by the address with their own password.
+            let prober = try await client.logIn(
+                .with {
+                    $0.identifier = address; $0.password = "a different passphrase"
+                })
+            #expect(prober.account.userID == probe.account.userID)
+            let ownerAgain = try await client.logIn(
+                .with {
+                    $0.identifier = address; $0.password = "correct horse battery"
+                })
+            #expect(ownerAgain.account.userID == owner.account.userID && ownerAgain.account.emailVerified == owner.account.emailVerified)
+            let wrong = await AccountsHarness.refusal {
+                try await client.logIn(
+                    .with {
+                        $0.identifier = address; $0.password = "neither of them"
+                    })
+            }
+            #expect(wrong?.reason == "INVALID_CREDENTIALS")
+        }
+    }
+
     /// Each follow, unfollow, block and unblock is an entry every replica fetches: one user churning
     /// them meets a limit a minute, and nobody else does.
     @Test(arguments: StoreKind.allCases)

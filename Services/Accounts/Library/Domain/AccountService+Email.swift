@@ -29,6 +29,14 @@ extension AccountService {
 
     public func resendVerificationEmail(to caller: AuthenticatedUser) async throws {
         guard let user = try await users.user(id: caller.id) else { throw AccountsError.userNotFound }
+        // An address another account has: answered as if sent (its owner was told at sign-up).
+        if user.email.isEmpty, let pending = user.pendingEmail {
+            guard try await mayMail(.verifyEmail, .emailInUse, to: pending) else { throw RoamError.tooManyAttempts(retryAfter: .seconds(3600)) }
+            if let owner = try await users.user(email: pending) {
+                try await outgoingMail.queue(mail(.emailInUse, to: pending, of: owner, fields: ["requester": user.username]))
+            }
+            return
+        }
         guard !user.email.isEmpty else {
             throw RoamError(.failedPrecondition, reason: "NO_EMAIL", message: "the account has no email address; add one with an email change")
         }

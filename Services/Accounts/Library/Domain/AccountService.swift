@@ -62,17 +62,41 @@ public struct AccountService: Sendable {
         try form.validate()
         let time = now()
         let terms = try termsAcceptedAtSignUp(form.termsVersion, at: time)
-        if try await users.user(email: form.email) != nil { throw AccountsError.emailTaken }
         if try await users.user(username: form.username) != nil { throw AccountsError.usernameTaken }
-        let user = User(
+        let fresh = User(
             id: .v7(at: time), email: form.email, username: form.username,
             passwordHash: try await hasher.hash(form.password),
             profile: ProfileDetails(displayName: form.displayName, language: form.language), createdAt: time, acceptedTerms: terms)
-        try await users.create(user)
-        try await sendVerificationEmail(to: user)
+        // An address another account has answers the same (nobody learns whose address is registered):
+        // the account is made with it pending, and the address's owner is told instead.
+        var user = fresh
+        if let owner = try await users.user(email: form.email) {
+            user = try await createAwaiting(fresh, ownedBy: owner)
+        } else {
+            do {
+                try await users.create(fresh)
+                try await sendVerificationEmail(to: fresh)
+            } catch let error as RoamError where error == AccountsError.emailTaken {
+                // Taken meanwhile by a sign-up at the same moment.
+                guard let owner = try await users.user(email: form.email) else { throw error }
+                user = try await createAwaiting(fresh, ownedBy: owner)
+            }
+        }
         var tokens = try await startSession(for: user, device: device, clientAddress: clientAddress)
         tokens.deviceToken = try await knownDeviceToken(for: user, presented: "")
         return (ProfileView(user: user, isOwner: true), tokens)
+    }
+
+    /// `user` made with its address pending, its owner `owner` mailed (within the hourly limit).
+    private func createAwaiting(_ user: User, ownedBy owner: User) async throws -> User {
+        var awaiting = user
+        awaiting.pendingEmail = user.email
+        awaiting.email = ""
+        try await users.create(awaiting)
+        if try await mayMail(.changeEmail, .emailInUse, to: owner.email) {
+            try await outgoingMail.queue(mail(.emailInUse, to: owner.email, of: owner, fields: ["requester": awaiting.username]))
+        }
+        return awaiting
     }
 
     /// `acceptingTerms` is the version of the terms the person accepts now, when a new one asks them to;
@@ -87,7 +111,7 @@ public struct AccountService: Sendable {
         validation.require(!password.isEmpty, "password", "is required")
         try validation.check()
 
-        let found = identifier.contains("@") ? try await users.user(email: identifier) : try await users.user(username: identifier)
+        var found = identifier.contains("@") ? try await users.user(email: identifier) : try await users.user(username: identifier)
         let time = now()
         // An account counts as one whether it is named by its address or its username.
         let accountKey = "account:\(found?.id.lowercasedString ?? identifier)"
@@ -102,7 +126,14 @@ public struct AccountService: Sendable {
             }
         try await checkThrottle(pair: pairKey, account: accountKey, network: networkKey, knownDevice: knownDevice, at: time)
 
-        let valid = try await hasher.verify(password, against: found?.passwordHash ?? decoyHash)
+        var valid = try await hasher.verify(password, against: found?.passwordHash ?? decoyHash)
+        if !valid, identifier.contains("@") {
+            // An account that signed up with this address while another had it logs in by it too, as
+            // any account with an unverified address does (a few at most: each costs a hash).
+            for awaiting in try await users.users(awaitingEmail: identifier, limit: 3) where !valid {
+                if try await hasher.verify(password, against: awaiting.passwordHash ?? decoyHash) { (found, valid) = (awaiting, true) }
+            }
+        }
         guard var user = found, valid else {
             try await attempts.recordFailure(keys: [networkKey, accountKey, pairKey], at: now())
             throw AccountsError.invalidCredentials

@@ -21,11 +21,15 @@ public struct User: Sendable, Equatable {
     /// provider never links by such an address: whoever changed an account's address to a victim's
     /// (and had the link clicked) would otherwise receive the victim's provider sign-ins.
     public var emailChangedAt: Date?
+    /// The address given at sign-up when another account already had it: shown to the owner as theirs
+    /// (unverified), a way to log in with this account's password, never unique and never mailed
+    /// (the address's owner is told instead), so sign-up answers the same whoever has the address.
+    public var pendingEmail: String?
 
     public init(
         id: UUID, email: String, username: String, passwordHash: String?, emailVerified: Bool = false,
         profile: ProfileDetails, followerCount: Int = 0, followingCount: Int = 0, createdAt: Date,
-        usernameChangedAt: Date? = nil, acceptedTerms: TermsAcceptance? = nil, emailChangedAt: Date? = nil
+        usernameChangedAt: Date? = nil, acceptedTerms: TermsAcceptance? = nil, emailChangedAt: Date? = nil, pendingEmail: String? = nil
     ) {
         self.id = id
         self.email = email
@@ -39,5 +43,6 @@ public struct User: Sendable, Equatable {
         self.usernameChangedAt = usernameChangedAt
         self.acceptedTerms = acceptedTerms
         self.emailChangedAt = emailChangedAt
+        self.pendingEmail = pendingEmail
     }
 }

@@ -28,7 +28,8 @@ extension ProfileView {
     var accountProto: ProtoAccount {
         .with {
             $0.userID = user.id.lowercasedString
-            $0.email = user.email
+            // An address given at sign-up that another account had reads as an unverified one.
+            $0.email = user.email.isEmpty ? user.pendingEmail ?? "" : user.email
             $0.emailVerified = user.emailVerified
             $0.profile = proto
             $0.createdAt = Google_Protobuf_Timestamp(date: user.createdAt)

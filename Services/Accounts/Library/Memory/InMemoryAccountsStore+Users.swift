@@ -16,6 +16,10 @@ extension InMemoryAccountsStore: UserRepository {
 
     public func user(username: String) -> User? { users.values.first { $0.username == username } }
 
+    public func users(awaitingEmail email: String, limit: Int) -> [User] {
+        Array(users.values.filter { $0.pendingEmail == email }.sorted { $0.createdAt > $1.createdAt }.prefix(limit))
+    }
+
     public func users(ids: [UUID]) -> [User] {
         ids.compactMap { users[$0] }
     }

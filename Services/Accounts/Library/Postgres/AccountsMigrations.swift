@@ -225,5 +225,12 @@ public enum AccountsMigrations {
             Migration(
                 13, "RelationChangesByUser",
                 ["CREATE INDEX revocations_relation_changes ON accounts.revocations (user_id, revoked_at) WHERE related_user_id IS NOT NULL"]),
+            // An address given at sign-up that another account had (`User.pendingEmail`).
+            Migration(
+                14, "PendingEmail",
+                [
+                    "ALTER TABLE accounts.users ADD COLUMN pending_email text",
+                    "CREATE INDEX users_pending_email ON accounts.users (pending_email, created_at) WHERE pending_email IS NOT NULL",
+                ]),
         ])
 }

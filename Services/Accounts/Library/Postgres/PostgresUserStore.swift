@@ -15,17 +15,19 @@ public struct PostgresUserStore: UserRepository {
         \(table)id, coalesce(\(table)email, '') AS email, \(table)username, \(table)password_hash, \(table)email_verified,
         \(table)display_name, \(table)bio, \(table)phone, \(table)avatar_media_id, \(table)follower_count, \(table)following_count,
         \(table)created_at, \(table)username_changed_at, \(table)terms_version, \(table)terms_accepted_at, \(table)given_name,
-        \(table)family_name, \(table)language, \(table)email_changed_at
+        \(table)family_name, \(table)language, \(table)email_changed_at, \(table)pending_email
         """
     }
 
     static func decode(_ row: PostgresRow) throws -> User {
         let (
             id, email, username, passwordHash, emailVerified, displayName, bio, phone, avatar, followers, following, createdAt,
-            usernameChangedAt, termsVersion, termsAcceptedAt, givenName, familyName, language, emailChangedAt
+            usernameChangedAt, termsVersion, termsAcceptedAt, givenName, familyName, language, emailChangedAt, pendingEmail
         ) = try row.decode(
-            (UUID, String, String, String?, Bool, String, String, String, UUID?, Int, Int, Date, Date?, String?, Date?, String, String, String, Date?)
-                .self)
+            (
+                UUID, String, String, String?, Bool, String, String, String, UUID?, Int, Int, Date, Date?, String?, Date?, String, String, String,
+                Date?, String?
+            ).self)
         let terms = try termsVersion.map { version in
             guard let termsAcceptedAt else { throw RoamError.internal }
             return TermsAcceptance(version: version, acceptedAt: termsAcceptedAt)
@@ -36,7 +38,7 @@ public struct PostgresUserStore: UserRepository {
                 displayName: displayName, bio: bio, phone: phone, avatarMediaID: avatar, givenName: givenName, familyName: familyName,
                 language: language),
             followerCount: followers, followingCount: following, createdAt: createdAt, usernameChangedAt: usernameChangedAt,
-            acceptedTerms: terms, emailChangedAt: emailChangedAt)
+            acceptedTerms: terms, emailChangedAt: emailChangedAt, pendingEmail: pendingEmail)
     }
 
     public func create(_ user: User) async throws {
@@ -50,11 +52,12 @@ public struct PostgresUserStore: UserRepository {
     static func insert(_ user: User) -> PostgresQuery {
         """
         INSERT INTO accounts.users (id, email, username, password_hash, email_verified, display_name, bio, phone,
-                                    avatar_media_id, created_at, terms_version, terms_accepted_at, given_name, family_name, language)
+                                    avatar_media_id, created_at, terms_version, terms_accepted_at, given_name, family_name, language,
+                                    pending_email)
         VALUES (\(user.id), NULLIF(\(user.email), ''), \(user.username), \(user.passwordHash), \(user.emailVerified),
                 \(user.profile.displayName), \(user.profile.bio), \(user.profile.phone), \(user.profile.avatarMediaID),
                 \(user.createdAt), \(user.acceptedTerms?.version), \(user.acceptedTerms?.acceptedAt), \(user.profile.givenName),
-                \(user.profile.familyName), \(user.profile.language))
+                \(user.profile.familyName), \(user.profile.language), \(user.pendingEmail))
         """
     }
 
@@ -69,6 +72,14 @@ public struct PostgresUserStore: UserRepository {
 
     public func user(email: String) async throws -> User? {
         try await database.query("SELECT \(unescaped: Self.columns) FROM accounts.users WHERE email = \(email)").first.map(Self.decode)
+    }
+
+    public func users(awaitingEmail email: String, limit: Int) async throws -> [User] {
+        try await database.query(
+            """
+            SELECT \(unescaped: Self.columns) FROM accounts.users WHERE pending_email = \(email) ORDER BY created_at DESC LIMIT \(limit)
+            """
+        ).map(Self.decode)
     }
 
     public func user(username: String) async throws -> User? {

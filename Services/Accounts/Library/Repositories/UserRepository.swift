@@ -8,6 +8,8 @@ public protocol UserRepository: Sendable {
     func user(id: UUID) async throws -> User?
     func user(email: String) async throws -> User?
     func user(username: String) async throws -> User?
+    /// Up to `limit` accounts whose sign-up gave `email` while another account had it, newest first.
+    func users(awaitingEmail email: String, limit: Int) async throws -> [User]
     /// The users with these ids that exist, in no particular order.
     func users(ids: [UUID]) async throws -> [User]
     func updateProfile(userID: UUID, _ changes: ProfileChanges) async throws -> User?
