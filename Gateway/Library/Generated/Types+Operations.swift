@@ -1243,6 +1243,8 @@ internal enum Operations {
     }
     /// Create an account and sign in
     ///
+    /// An email address another account already has is answered the same as any other (nobody learns whose address is registered): the account is made with the address unverified, it logs in by it with its own password, and the address's owner is told by mail. A taken username is 409 `USERNAME_TAKEN`.
+    ///
     /// - Remark: HTTP `POST /v1/auth/signup`.
     /// - Remark: Generated from `#/paths//v1/auth/signup/post(signUp)`.
     internal enum SignUp {

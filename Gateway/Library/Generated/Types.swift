@@ -32,6 +32,8 @@ internal protocol APIProtocol: Sendable {
     func refresh(_ input: Operations.Refresh.Input) async throws -> Operations.Refresh.Output
     /// Create an account and sign in
     ///
+    /// An email address another account already has is answered the same as any other (nobody learns whose address is registered): the account is made with the address unverified, it logs in by it with its own password, and the address's owner is told by mail. A taken username is 409 `USERNAME_TAKEN`.
+    ///
     /// - Remark: HTTP `POST /v1/auth/signup`.
     /// - Remark: Generated from `#/paths//v1/auth/signup/post(signUp)`.
     func signUp(_ input: Operations.SignUp.Input) async throws -> Operations.SignUp.Output
@@ -1122,6 +1124,8 @@ extension APIProtocol {
         ))
     }
     /// Create an account and sign in
+    ///
+    /// An email address another account already has is answered the same as any other (nobody learns whose address is registered): the account is made with the address unverified, it logs in by it with its own password, and the address's owner is told by mail. A taken username is 409 `USERNAME_TAKEN`.
     ///
     /// - Remark: HTTP `POST /v1/auth/signup`.
     /// - Remark: Generated from `#/paths//v1/auth/signup/post(signUp)`.
