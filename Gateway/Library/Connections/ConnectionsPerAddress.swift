@@ -28,8 +28,4 @@ final class ConnectionsPerAddress: Sendable {
             counts[key] = left > 0 ? left : nil
         }
     }
-
-    func count(_ address: String) -> Int {
-        open.withLock { $0[ClientNetwork.key(of: address), default: 0] }
-    }
 }

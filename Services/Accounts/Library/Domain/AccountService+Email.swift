@@ -32,9 +32,7 @@ extension AccountService {
         // An address another account has: answered as if sent (its owner was told at sign-up).
         if user.email.isEmpty, let pending = user.pendingEmail {
             guard try await mayMail(.verifyEmail, .emailInUse, to: pending) else { throw RoamError.tooManyAttempts(retryAfter: .seconds(3600)) }
-            if let owner = try await users.user(email: pending) {
-                try await outgoingMail.queue(mail(.emailInUse, to: pending, of: owner, fields: ["requester": user.username]))
-            }
+            try await tellOwner(of: pending, thatItWasAskedForBy: user)
             return
         }
         guard !user.email.isEmpty else {
@@ -86,6 +84,13 @@ extension AccountService {
             mailing: mail(.verifyEmail, to: user.email, of: user, fields: link("verify-email", token)))
     }
 
+    /// Mails the account that has `address` that `requester` asked for it (at sign-up or in an email
+    /// change): the asker hears what any request hears, so nobody learns whose address is registered.
+    func tellOwner(of address: String, thatItWasAskedForBy requester: User) async throws {
+        guard let owner = try await users.user(email: address) else { return }
+        try await outgoingMail.queue(mail(.emailInUse, to: address, of: owner, fields: ["requester": requester.username]))
+    }
+
     /// Whether `address` may get one more mail of these kinds this hour.
     func mayMail(_ kinds: Mail.Kind..., to address: String) async throws -> Bool {
         var sent = 0
@@ -125,8 +130,8 @@ extension AccountService {
         }
         // One count for both answers, so asking again and again meets the same 429 either way.
         guard try await mayMail(.changeEmail, .emailInUse, to: email) else { throw RoamError.tooManyAttempts(retryAfter: .seconds(3600)) }
-        if let owner = try await users.user(email: email) {
-            try await outgoingMail.queue(mail(.emailInUse, to: email, of: owner, fields: ["requester": user.username]))
+        if try await users.user(email: email) != nil {
+            try await tellOwner(of: email, thatItWasAskedForBy: user)
             return
         }
         let token = tokens.generate()

@@ -70,16 +70,15 @@ public struct AccountService: Sendable {
         // An address another account has answers the same (nobody learns whose address is registered):
         // the account is made with it pending, and the address's owner is told instead.
         var user = fresh
-        if let owner = try await users.user(email: form.email) {
-            user = try await createAwaiting(fresh, ownedBy: owner)
+        if try await users.user(email: form.email) != nil {
+            user = try await createAwaiting(fresh)
         } else {
             do {
                 try await users.create(fresh)
                 try await sendVerificationEmail(to: fresh)
             } catch let error as RoamError where error == AccountsError.emailTaken {
                 // Taken meanwhile by a sign-up at the same moment.
-                guard let owner = try await users.user(email: form.email) else { throw error }
-                user = try await createAwaiting(fresh, ownedBy: owner)
+                user = try await createAwaiting(fresh)
             }
         }
         var tokens = try await startSession(for: user, device: device, clientAddress: clientAddress)
@@ -87,14 +86,14 @@ public struct AccountService: Sendable {
         return (ProfileView(user: user, isOwner: true), tokens)
     }
 
-    /// `user` made with its address pending, its owner `owner` mailed (within the hourly limit).
-    private func createAwaiting(_ user: User, ownedBy owner: User) async throws -> User {
+    /// `user` made with its address pending, the address's owner mailed (within the hourly limit).
+    private func createAwaiting(_ user: User) async throws -> User {
         var awaiting = user
         awaiting.pendingEmail = user.email
         awaiting.email = ""
         try await users.create(awaiting)
-        if try await mayMail(.changeEmail, .emailInUse, to: owner.email) {
-            try await outgoingMail.queue(mail(.emailInUse, to: owner.email, of: owner, fields: ["requester": awaiting.username]))
+        if try await mayMail(.changeEmail, .emailInUse, to: user.email) {
+            try await tellOwner(of: user.email, thatItWasAskedForBy: awaiting)
         }
         return awaiting
     }
