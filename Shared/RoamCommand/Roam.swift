@@ -8,8 +8,8 @@ import RoamRuntime
 struct Roam: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "roam",
-        abstract: "Run Roam locally, provision its database, check health, import data and rotate keys.",
-        subcommands: [Up.self, Provision.self, Health.self, Places.self, Rates.self, Keys.self, Purges.self, Mail.self])
+        abstract: "Run Roam locally, provision its database, check health, import data, rotate keys and manage accounts.",
+        subcommands: [Up.self, Provision.self, Health.self, Places.self, Rates.self, Keys.self, Purges.self, Mail.self, Users.self])
 
     /// The process's environment, secrets given as files (`NAME_FILE`) read in: where every subcommand
     /// finds its addresses and secrets.

@@ -8,6 +8,11 @@ import Foundation
 public enum RFC3339 {
     /// The time `text` names, or nil when it is not one. `zonelessIsUTC`: a time without an offset is
     /// UTC (XML Schema, as GPX writes it) rather than refused.
+    /// `date` in UTC with milliseconds, as the API answers (`2026-11-26T10:00:00.123Z`).
+    public static func string(from date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    }
+
     public static func date(_ text: some StringProtocol, zonelessIsUTC: Bool = false) -> Date? {
         // A native string's bytes are read in place; only a bridged one is copied.
         if let date = text.utf8.withContiguousStorageIfAvailable({ read($0, zonelessIsUTC: zonelessIsUTC) }) { return date }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A failure a caller can act on, free of any transport. Services throw these from their domain; the
 /// gRPC layer turns them into a status code with a machine-readable reason and field violations, and
 /// the gateway into `application/problem+json`.
@@ -33,13 +35,19 @@ public struct RoamError: Error, Sendable, Equatable, CustomStringConvertible {
     public var violations: [FieldViolation]
     /// The id of what the request collides with (the pin too close, the place already saved).
     public var conflictingID: String?
+    /// When the refusal ends (`ACCOUNT_SUSPENDED` until then); nil when it has no set end.
+    public var suspendedUntil: Date?
 
-    public init(_ kind: Kind, reason: String, message: String, violations: [FieldViolation] = [], conflictingID: String? = nil) {
+    public init(
+        _ kind: Kind, reason: String, message: String, violations: [FieldViolation] = [], conflictingID: String? = nil,
+        suspendedUntil: Date? = nil
+    ) {
         self.kind = kind
         self.reason = reason
         self.message = message
         self.violations = violations
         self.conflictingID = conflictingID
+        self.suspendedUntil = suspendedUntil
     }
 
     public var description: String { "\(reason): \(message)" }

@@ -84,6 +84,27 @@ enum BuiltinMailTemplates {
             "emailInUse.html": "<p>Hello {{username}},</p><p>The {{product}} account @{{requester}} asked to use this address. "
                 + "It is already the address of your account <b>@{{username}}</b>, so nothing changed.</p>"
                 + "<p>If @{{requester}} is also yours, sign in as @{{username}} instead. If not, there is nothing to do.</p>",
+            "accountSuspended.subject": "Your {{product}} account is suspended",
+            "accountSuspended.text": """
+            Hello {{username}},
+
+            A moderator suspended your {{product}} account @{{username}} {{#until}}until {{until}}{{/until}}{{^until}}until further notice{{/until}}.
+            Reason: {{reason}}
+
+            While it is suspended you cannot sign in, and what you have shared is hidden from others.
+            """,
+            "accountSuspended.html": "<p>Hello {{username}},</p><p>A moderator suspended your {{product}} account <b>@{{username}}</b> "
+                + "{{#until}}until {{until}}{{/until}}{{^until}}until further notice{{/until}}.</p><p>Reason: {{reason}}</p>"
+                + "<p>While it is suspended you cannot sign in, and what you have shared is hidden from others.</p>",
+            "accountReinstated.subject": "Your {{product}} account is open again",
+            "accountReinstated.text": """
+            Hello {{username}},
+
+            The suspension of your {{product}} account @{{username}} was lifted: you can sign in again, and what you
+            shared is visible again.
+            """,
+            "accountReinstated.html": "<p>Hello {{username}},</p><p>The suspension of your {{product}} account <b>@{{username}}</b> "
+                + "was lifted: you can sign in again, and what you shared is visible again.</p>",
         ],
         "sv": [
             "footer": "Du får det här brevet för att du har ett konto hos {{product}} ({{publicURL}}).",
@@ -144,6 +165,27 @@ enum BuiltinMailTemplates {
             "emailInUse.html": "<p>Hej {{username}},</p><p>Kontot @{{requester}} hos {{product}} ville använda den här adressen. "
                 + "Den hör redan till ditt konto <b>@{{username}}</b>, så inget har ändrats.</p>"
                 + "<p>Är @{{requester}} också ditt, logga in som @{{username}} i stället. Annars behöver du inte göra något.</p>",
+            "accountSuspended.subject": "Ditt konto hos {{product}} är avstängt",
+            "accountSuspended.text": """
+            Hej {{username}},
+
+            En moderator har stängt av ditt konto @{{username}} hos {{product}} {{#until}}till {{until}}{{/until}}{{^until}}tills vidare{{/until}}.
+            Skäl: {{reason}}
+
+            Medan kontot är avstängt kan du inte logga in, och det du har delat syns inte för andra.
+            """,
+            "accountSuspended.html": "<p>Hej {{username}},</p><p>En moderator har stängt av ditt konto <b>@{{username}}</b> hos {{product}} "
+                + "{{#until}}till {{until}}{{/until}}{{^until}}tills vidare{{/until}}.</p><p>Skäl: {{reason}}</p>"
+                + "<p>Medan kontot är avstängt kan du inte logga in, och det du har delat syns inte för andra.</p>",
+            "accountReinstated.subject": "Ditt konto hos {{product}} är öppet igen",
+            "accountReinstated.text": """
+            Hej {{username}},
+
+            Avstängningen av ditt konto @{{username}} hos {{product}} är hävd: du kan logga in igen, och det du har
+            delat syns igen.
+            """,
+            "accountReinstated.html": "<p>Hej {{username}},</p><p>Avstängningen av ditt konto <b>@{{username}}</b> hos {{product}} "
+                + "är hävd: du kan logga in igen, och det du har delat syns igen.</p>",
         ],
     ]
 }

@@ -8077,3 +8077,1434 @@ extension Roam_Accounts_V1_AccountsService.ClientProtocol {
         )
     }
 }
+
+// MARK: - roam.accounts.v1.AccountsAdminService
+
+/// Namespace containing generated types for the "roam.accounts.v1.AccountsAdminService" service.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+public enum Roam_Accounts_V1_AccountsAdminService: Sendable {
+    /// Service descriptor for the "roam.accounts.v1.AccountsAdminService" service.
+    public static let descriptor = GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.accounts.v1.AccountsAdminService")
+    /// Namespace for method metadata.
+    public enum Method: Sendable {
+        /// Namespace for "FindAccounts" metadata.
+        public enum FindAccounts: Sendable {
+            /// Request type for "FindAccounts".
+            public typealias Input = Roam_Accounts_V1_FindAccountsRequest
+            /// Response type for "FindAccounts".
+            public typealias Output = Roam_Accounts_V1_FindAccountsResponse
+            /// Descriptor for "FindAccounts".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.accounts.v1.AccountsAdminService"),
+                method: "FindAccounts",
+                type: .unary
+            )
+        }
+        /// Namespace for "DescribeAccount" metadata.
+        public enum DescribeAccount: Sendable {
+            /// Request type for "DescribeAccount".
+            public typealias Input = Roam_Accounts_V1_DescribeAccountRequest
+            /// Response type for "DescribeAccount".
+            public typealias Output = Roam_Accounts_V1_DescribeAccountResponse
+            /// Descriptor for "DescribeAccount".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.accounts.v1.AccountsAdminService"),
+                method: "DescribeAccount",
+                type: .unary
+            )
+        }
+        /// Namespace for "SuspendAccount" metadata.
+        public enum SuspendAccount: Sendable {
+            /// Request type for "SuspendAccount".
+            public typealias Input = Roam_Accounts_V1_SuspendAccountRequest
+            /// Response type for "SuspendAccount".
+            public typealias Output = Roam_Accounts_V1_AccountChangeResponse
+            /// Descriptor for "SuspendAccount".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.accounts.v1.AccountsAdminService"),
+                method: "SuspendAccount",
+                type: .unary
+            )
+        }
+        /// Namespace for "LiftSuspension" metadata.
+        public enum LiftSuspension: Sendable {
+            /// Request type for "LiftSuspension".
+            public typealias Input = Roam_Accounts_V1_LiftSuspensionRequest
+            /// Response type for "LiftSuspension".
+            public typealias Output = Roam_Accounts_V1_AccountChangeResponse
+            /// Descriptor for "LiftSuspension".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.accounts.v1.AccountsAdminService"),
+                method: "LiftSuspension",
+                type: .unary
+            )
+        }
+        /// Namespace for "GrantRole" metadata.
+        public enum GrantRole: Sendable {
+            /// Request type for "GrantRole".
+            public typealias Input = Roam_Accounts_V1_ChangeRoleRequest
+            /// Response type for "GrantRole".
+            public typealias Output = Roam_Accounts_V1_AccountChangeResponse
+            /// Descriptor for "GrantRole".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.accounts.v1.AccountsAdminService"),
+                method: "GrantRole",
+                type: .unary
+            )
+        }
+        /// Namespace for "RevokeRole" metadata.
+        public enum RevokeRole: Sendable {
+            /// Request type for "RevokeRole".
+            public typealias Input = Roam_Accounts_V1_ChangeRoleRequest
+            /// Response type for "RevokeRole".
+            public typealias Output = Roam_Accounts_V1_AccountChangeResponse
+            /// Descriptor for "RevokeRole".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.accounts.v1.AccountsAdminService"),
+                method: "RevokeRole",
+                type: .unary
+            )
+        }
+        /// Descriptors for all methods in the "roam.accounts.v1.AccountsAdminService" service.
+        public static let descriptors: [GRPCCore.MethodDescriptor] = [
+            FindAccounts.descriptor,
+            DescribeAccount.descriptor,
+            SuspendAccount.descriptor,
+            LiftSuspension.descriptor,
+            GrantRole.descriptor,
+            RevokeRole.descriptor
+        ]
+    }
+}
+
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension GRPCCore.ServiceDescriptor {
+    /// Service descriptor for the "roam.accounts.v1.AccountsAdminService" service.
+    public static let roam_accounts_v1_AccountsAdminService = GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.accounts.v1.AccountsAdminService")
+}
+
+// MARK: roam.accounts.v1.AccountsAdminService (server)
+
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Roam_Accounts_V1_AccountsAdminService {
+    /// Streaming variant of the service protocol for the "roam.accounts.v1.AccountsAdminService" service.
+    ///
+    /// This protocol is the lowest-level of the service protocols generated for this service
+    /// giving you the most flexibility over the implementation of your service. This comes at
+    /// the cost of more verbose and less strict APIs. Each RPC requires you to implement it in
+    /// terms of a request stream and response stream. Where the RPC expects only a single
+    /// request or response message, you are responsible for ensuring your implementation
+    /// maintains this invariant.
+    ///
+    /// Where possible, prefer using the stricter, less-verbose ``ServiceProtocol``
+    /// or ``SimpleServiceProtocol`` instead.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > What operators (`roam users`) and moderators (the console) do with accounts. Every call needs the
+    /// > service credential (an operator) or the token of an account with the `moderator` or `admin` role;
+    /// > GrantRole and RevokeRole the service credential only: roles never come from the public API.
+    /// > A `user` names an account by id, address or username (with or without `@`).
+    public protocol StreamingServiceProtocol: GRPCCore.RegistrableRPCService {
+        /// Handle the "FindAccounts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Accounts whose username, display name or address starts with the query (an id finds its account);
+        /// > suspended accounts included.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Accounts_V1_FindAccountsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Accounts_V1_FindAccountsResponse` messages.
+        func findAccounts(
+            request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_FindAccountsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_FindAccountsResponse>
+
+        /// Handle the "DescribeAccount" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One account with its live sessions.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Accounts_V1_DescribeAccountRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Accounts_V1_DescribeAccountResponse` messages.
+        func describeAccount(
+            request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_DescribeAccountRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_DescribeAccountResponse>
+
+        /// Handle the "SuspendAccount" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Ends the account's sessions everywhere at once (the revocation feed), refuses its sign-in with
+        /// > ACCOUNT_SUSPENDED until `until` (unset: until lifted), hides its profile and mails its owner.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Accounts_V1_SuspendAccountRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Accounts_V1_AccountChangeResponse` messages.
+        func suspendAccount(
+            request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_SuspendAccountRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_AccountChangeResponse>
+
+        /// Handle the "LiftSuspension" method.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Accounts_V1_LiftSuspensionRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Accounts_V1_AccountChangeResponse` messages.
+        func liftSuspension(
+            request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_LiftSuspensionRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_AccountChangeResponse>
+
+        /// Handle the "GrantRole" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Taking a role ends the account's sessions, so no access token keeps it.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Accounts_V1_ChangeRoleRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Accounts_V1_AccountChangeResponse` messages.
+        func grantRole(
+            request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_ChangeRoleRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_AccountChangeResponse>
+
+        /// Handle the "RevokeRole" method.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Accounts_V1_ChangeRoleRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Accounts_V1_AccountChangeResponse` messages.
+        func revokeRole(
+            request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_ChangeRoleRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_AccountChangeResponse>
+    }
+
+    /// Service protocol for the "roam.accounts.v1.AccountsAdminService" service.
+    ///
+    /// This protocol is higher level than ``StreamingServiceProtocol`` but lower level than
+    /// the ``SimpleServiceProtocol``, it provides access to request and response metadata and
+    /// trailing response metadata. If you don't need these then consider using
+    /// the ``SimpleServiceProtocol``. If you need fine grained control over your RPCs then
+    /// use ``StreamingServiceProtocol``.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > What operators (`roam users`) and moderators (the console) do with accounts. Every call needs the
+    /// > service credential (an operator) or the token of an account with the `moderator` or `admin` role;
+    /// > GrantRole and RevokeRole the service credential only: roles never come from the public API.
+    /// > A `user` names an account by id, address or username (with or without `@`).
+    public protocol ServiceProtocol: Roam_Accounts_V1_AccountsAdminService.StreamingServiceProtocol {
+        /// Handle the "FindAccounts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Accounts whose username, display name or address starts with the query (an id finds its account);
+        /// > suspended accounts included.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_FindAccountsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Accounts_V1_FindAccountsResponse` message.
+        func findAccounts(
+            request: GRPCCore.ServerRequest<Roam_Accounts_V1_FindAccountsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_FindAccountsResponse>
+
+        /// Handle the "DescribeAccount" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One account with its live sessions.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_DescribeAccountRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Accounts_V1_DescribeAccountResponse` message.
+        func describeAccount(
+            request: GRPCCore.ServerRequest<Roam_Accounts_V1_DescribeAccountRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_DescribeAccountResponse>
+
+        /// Handle the "SuspendAccount" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Ends the account's sessions everywhere at once (the revocation feed), refuses its sign-in with
+        /// > ACCOUNT_SUSPENDED until `until` (unset: until lifted), hides its profile and mails its owner.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_SuspendAccountRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Accounts_V1_AccountChangeResponse` message.
+        func suspendAccount(
+            request: GRPCCore.ServerRequest<Roam_Accounts_V1_SuspendAccountRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_AccountChangeResponse>
+
+        /// Handle the "LiftSuspension" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_LiftSuspensionRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Accounts_V1_AccountChangeResponse` message.
+        func liftSuspension(
+            request: GRPCCore.ServerRequest<Roam_Accounts_V1_LiftSuspensionRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_AccountChangeResponse>
+
+        /// Handle the "GrantRole" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Taking a role ends the account's sessions, so no access token keeps it.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_ChangeRoleRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Accounts_V1_AccountChangeResponse` message.
+        func grantRole(
+            request: GRPCCore.ServerRequest<Roam_Accounts_V1_ChangeRoleRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_AccountChangeResponse>
+
+        /// Handle the "RevokeRole" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_ChangeRoleRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Accounts_V1_AccountChangeResponse` message.
+        func revokeRole(
+            request: GRPCCore.ServerRequest<Roam_Accounts_V1_ChangeRoleRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_AccountChangeResponse>
+    }
+
+    /// Simple service protocol for the "roam.accounts.v1.AccountsAdminService" service.
+    ///
+    /// This is the highest level protocol for the service. The API is the easiest to use but
+    /// doesn't provide access to request or response metadata. If you need access to these
+    /// then use ``ServiceProtocol`` instead.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > What operators (`roam users`) and moderators (the console) do with accounts. Every call needs the
+    /// > service credential (an operator) or the token of an account with the `moderator` or `admin` role;
+    /// > GrantRole and RevokeRole the service credential only: roles never come from the public API.
+    /// > A `user` names an account by id, address or username (with or without `@`).
+    public protocol SimpleServiceProtocol: Roam_Accounts_V1_AccountsAdminService.ServiceProtocol {
+        /// Handle the "FindAccounts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Accounts whose username, display name or address starts with the query (an id finds its account);
+        /// > suspended accounts included.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Accounts_V1_FindAccountsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Accounts_V1_FindAccountsResponse` to respond with.
+        func findAccounts(
+            request: Roam_Accounts_V1_FindAccountsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Accounts_V1_FindAccountsResponse
+
+        /// Handle the "DescribeAccount" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One account with its live sessions.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Accounts_V1_DescribeAccountRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Accounts_V1_DescribeAccountResponse` to respond with.
+        func describeAccount(
+            request: Roam_Accounts_V1_DescribeAccountRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Accounts_V1_DescribeAccountResponse
+
+        /// Handle the "SuspendAccount" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Ends the account's sessions everywhere at once (the revocation feed), refuses its sign-in with
+        /// > ACCOUNT_SUSPENDED until `until` (unset: until lifted), hides its profile and mails its owner.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Accounts_V1_SuspendAccountRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Accounts_V1_AccountChangeResponse` to respond with.
+        func suspendAccount(
+            request: Roam_Accounts_V1_SuspendAccountRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Accounts_V1_AccountChangeResponse
+
+        /// Handle the "LiftSuspension" method.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Accounts_V1_LiftSuspensionRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Accounts_V1_AccountChangeResponse` to respond with.
+        func liftSuspension(
+            request: Roam_Accounts_V1_LiftSuspensionRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Accounts_V1_AccountChangeResponse
+
+        /// Handle the "GrantRole" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Taking a role ends the account's sessions, so no access token keeps it.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Accounts_V1_ChangeRoleRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Accounts_V1_AccountChangeResponse` to respond with.
+        func grantRole(
+            request: Roam_Accounts_V1_ChangeRoleRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Accounts_V1_AccountChangeResponse
+
+        /// Handle the "RevokeRole" method.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Accounts_V1_ChangeRoleRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Accounts_V1_AccountChangeResponse` to respond with.
+        func revokeRole(
+            request: Roam_Accounts_V1_ChangeRoleRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Accounts_V1_AccountChangeResponse
+    }
+}
+
+// Default implementation of 'registerMethods(with:)'.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Roam_Accounts_V1_AccountsAdminService.StreamingServiceProtocol {
+    public func registerMethods<Transport>(with router: inout GRPCCore.RPCRouter<Transport>) where Transport: GRPCCore.ServerTransport {
+        router.registerHandler(
+            forMethod: Roam_Accounts_V1_AccountsAdminService.Method.FindAccounts.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_FindAccountsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_FindAccountsResponse>(),
+            handler: { request, context in
+                try await self.findAccounts(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Accounts_V1_AccountsAdminService.Method.DescribeAccount.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_DescribeAccountRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_DescribeAccountResponse>(),
+            handler: { request, context in
+                try await self.describeAccount(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Accounts_V1_AccountsAdminService.Method.SuspendAccount.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_SuspendAccountRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_AccountChangeResponse>(),
+            handler: { request, context in
+                try await self.suspendAccount(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Accounts_V1_AccountsAdminService.Method.LiftSuspension.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_LiftSuspensionRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_AccountChangeResponse>(),
+            handler: { request, context in
+                try await self.liftSuspension(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Accounts_V1_AccountsAdminService.Method.GrantRole.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_ChangeRoleRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_AccountChangeResponse>(),
+            handler: { request, context in
+                try await self.grantRole(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Accounts_V1_AccountsAdminService.Method.RevokeRole.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_ChangeRoleRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_AccountChangeResponse>(),
+            handler: { request, context in
+                try await self.revokeRole(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+    }
+}
+
+// Default implementation of streaming methods from 'StreamingServiceProtocol'.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Roam_Accounts_V1_AccountsAdminService.ServiceProtocol {
+    public func findAccounts(
+        request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_FindAccountsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_FindAccountsResponse> {
+        let response = try await self.findAccounts(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func describeAccount(
+        request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_DescribeAccountRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_DescribeAccountResponse> {
+        let response = try await self.describeAccount(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func suspendAccount(
+        request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_SuspendAccountRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_AccountChangeResponse> {
+        let response = try await self.suspendAccount(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func liftSuspension(
+        request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_LiftSuspensionRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_AccountChangeResponse> {
+        let response = try await self.liftSuspension(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func grantRole(
+        request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_ChangeRoleRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_AccountChangeResponse> {
+        let response = try await self.grantRole(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func revokeRole(
+        request: GRPCCore.StreamingServerRequest<Roam_Accounts_V1_ChangeRoleRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Accounts_V1_AccountChangeResponse> {
+        let response = try await self.revokeRole(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+}
+
+// Default implementation of methods from 'ServiceProtocol'.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Roam_Accounts_V1_AccountsAdminService.SimpleServiceProtocol {
+    public func findAccounts(
+        request: GRPCCore.ServerRequest<Roam_Accounts_V1_FindAccountsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_FindAccountsResponse> {
+        return GRPCCore.ServerResponse<Roam_Accounts_V1_FindAccountsResponse>(
+            message: try await self.findAccounts(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func describeAccount(
+        request: GRPCCore.ServerRequest<Roam_Accounts_V1_DescribeAccountRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_DescribeAccountResponse> {
+        return GRPCCore.ServerResponse<Roam_Accounts_V1_DescribeAccountResponse>(
+            message: try await self.describeAccount(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func suspendAccount(
+        request: GRPCCore.ServerRequest<Roam_Accounts_V1_SuspendAccountRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_AccountChangeResponse> {
+        return GRPCCore.ServerResponse<Roam_Accounts_V1_AccountChangeResponse>(
+            message: try await self.suspendAccount(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func liftSuspension(
+        request: GRPCCore.ServerRequest<Roam_Accounts_V1_LiftSuspensionRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_AccountChangeResponse> {
+        return GRPCCore.ServerResponse<Roam_Accounts_V1_AccountChangeResponse>(
+            message: try await self.liftSuspension(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func grantRole(
+        request: GRPCCore.ServerRequest<Roam_Accounts_V1_ChangeRoleRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_AccountChangeResponse> {
+        return GRPCCore.ServerResponse<Roam_Accounts_V1_AccountChangeResponse>(
+            message: try await self.grantRole(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func revokeRole(
+        request: GRPCCore.ServerRequest<Roam_Accounts_V1_ChangeRoleRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Accounts_V1_AccountChangeResponse> {
+        return GRPCCore.ServerResponse<Roam_Accounts_V1_AccountChangeResponse>(
+            message: try await self.revokeRole(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+}
+
+// MARK: roam.accounts.v1.AccountsAdminService (client)
+
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Roam_Accounts_V1_AccountsAdminService {
+    /// Generated client protocol for the "roam.accounts.v1.AccountsAdminService" service.
+    ///
+    /// You don't need to implement this protocol directly, use the generated
+    /// implementation, ``Client``.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > What operators (`roam users`) and moderators (the console) do with accounts. Every call needs the
+    /// > service credential (an operator) or the token of an account with the `moderator` or `admin` role;
+    /// > GrantRole and RevokeRole the service credential only: roles never come from the public API.
+    /// > A `user` names an account by id, address or username (with or without `@`).
+    public protocol ClientProtocol: Sendable {
+        /// Call the "FindAccounts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Accounts whose username, display name or address starts with the query (an id finds its account);
+        /// > suspended accounts included.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_FindAccountsRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_FindAccountsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_FindAccountsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func findAccounts<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_FindAccountsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_FindAccountsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_FindAccountsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_FindAccountsResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "DescribeAccount" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One account with its live sessions.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_DescribeAccountRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_DescribeAccountRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_DescribeAccountResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func describeAccount<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_DescribeAccountRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_DescribeAccountRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_DescribeAccountResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_DescribeAccountResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "SuspendAccount" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Ends the account's sessions everywhere at once (the revocation feed), refuses its sign-in with
+        /// > ACCOUNT_SUSPENDED until `until` (unset: until lifted), hides its profile and mails its owner.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_SuspendAccountRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_SuspendAccountRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_AccountChangeResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func suspendAccount<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_SuspendAccountRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_SuspendAccountRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_AccountChangeResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_AccountChangeResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "LiftSuspension" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_LiftSuspensionRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_LiftSuspensionRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_AccountChangeResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func liftSuspension<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_LiftSuspensionRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_LiftSuspensionRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_AccountChangeResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_AccountChangeResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "GrantRole" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Taking a role ends the account's sessions, so no access token keeps it.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_ChangeRoleRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_ChangeRoleRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_AccountChangeResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func grantRole<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_ChangeRoleRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_ChangeRoleRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_AccountChangeResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_AccountChangeResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "RevokeRole" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_ChangeRoleRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_ChangeRoleRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_AccountChangeResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func revokeRole<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_ChangeRoleRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_ChangeRoleRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_AccountChangeResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_AccountChangeResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+    }
+
+    /// Generated client for the "roam.accounts.v1.AccountsAdminService" service.
+    ///
+    /// The ``Client`` provides an implementation of ``ClientProtocol`` which wraps
+    /// a `GRPCCore.GRPCCClient`. The underlying `GRPCClient` provides the long-lived
+    /// means of communication with the remote peer.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > What operators (`roam users`) and moderators (the console) do with accounts. Every call needs the
+    /// > service credential (an operator) or the token of an account with the `moderator` or `admin` role;
+    /// > GrantRole and RevokeRole the service credential only: roles never come from the public API.
+    /// > A `user` names an account by id, address or username (with or without `@`).
+    public struct Client<Transport>: ClientProtocol where Transport: GRPCCore.ClientTransport {
+        private let client: GRPCCore.GRPCClient<Transport>
+
+        /// Creates a new client wrapping the provided `GRPCCore.GRPCClient`.
+        ///
+        /// - Parameters:
+        ///   - client: A `GRPCCore.GRPCClient` providing a communication channel to the service.
+        public init(wrapping client: GRPCCore.GRPCClient<Transport>) {
+            self.client = client
+        }
+
+        /// Call the "FindAccounts" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Accounts whose username, display name or address starts with the query (an id finds its account);
+        /// > suspended accounts included.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_FindAccountsRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_FindAccountsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_FindAccountsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func findAccounts<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_FindAccountsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_FindAccountsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_FindAccountsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_FindAccountsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Accounts_V1_AccountsAdminService.Method.FindAccounts.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "DescribeAccount" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > One account with its live sessions.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_DescribeAccountRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_DescribeAccountRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_DescribeAccountResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func describeAccount<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_DescribeAccountRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_DescribeAccountRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_DescribeAccountResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_DescribeAccountResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Accounts_V1_AccountsAdminService.Method.DescribeAccount.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "SuspendAccount" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Ends the account's sessions everywhere at once (the revocation feed), refuses its sign-in with
+        /// > ACCOUNT_SUSPENDED until `until` (unset: until lifted), hides its profile and mails its owner.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_SuspendAccountRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_SuspendAccountRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_AccountChangeResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func suspendAccount<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_SuspendAccountRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_SuspendAccountRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_AccountChangeResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_AccountChangeResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Accounts_V1_AccountsAdminService.Method.SuspendAccount.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "LiftSuspension" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_LiftSuspensionRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_LiftSuspensionRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_AccountChangeResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func liftSuspension<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_LiftSuspensionRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_LiftSuspensionRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_AccountChangeResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_AccountChangeResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Accounts_V1_AccountsAdminService.Method.LiftSuspension.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "GrantRole" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Taking a role ends the account's sessions, so no access token keeps it.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_ChangeRoleRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_ChangeRoleRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_AccountChangeResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func grantRole<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_ChangeRoleRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_ChangeRoleRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_AccountChangeResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_AccountChangeResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Accounts_V1_AccountsAdminService.Method.GrantRole.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "RevokeRole" method.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Accounts_V1_ChangeRoleRequest` message.
+        ///   - serializer: A serializer for `Roam_Accounts_V1_ChangeRoleRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Accounts_V1_AccountChangeResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func revokeRole<Result>(
+            request: GRPCCore.ClientRequest<Roam_Accounts_V1_ChangeRoleRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Accounts_V1_ChangeRoleRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Accounts_V1_AccountChangeResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_AccountChangeResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Accounts_V1_AccountsAdminService.Method.RevokeRole.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+    }
+}
+
+// Helpers providing default arguments to 'ClientProtocol' methods.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Roam_Accounts_V1_AccountsAdminService.ClientProtocol {
+    /// Call the "FindAccounts" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Accounts whose username, display name or address starts with the query (an id finds its account);
+    /// > suspended accounts included.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Accounts_V1_FindAccountsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func findAccounts<Result>(
+        request: GRPCCore.ClientRequest<Roam_Accounts_V1_FindAccountsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_FindAccountsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.findAccounts(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_FindAccountsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_FindAccountsResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DescribeAccount" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > One account with its live sessions.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Accounts_V1_DescribeAccountRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func describeAccount<Result>(
+        request: GRPCCore.ClientRequest<Roam_Accounts_V1_DescribeAccountRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_DescribeAccountResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.describeAccount(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_DescribeAccountRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_DescribeAccountResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SuspendAccount" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Ends the account's sessions everywhere at once (the revocation feed), refuses its sign-in with
+    /// > ACCOUNT_SUSPENDED until `until` (unset: until lifted), hides its profile and mails its owner.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Accounts_V1_SuspendAccountRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func suspendAccount<Result>(
+        request: GRPCCore.ClientRequest<Roam_Accounts_V1_SuspendAccountRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_AccountChangeResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.suspendAccount(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_SuspendAccountRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_AccountChangeResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "LiftSuspension" method.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Accounts_V1_LiftSuspensionRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func liftSuspension<Result>(
+        request: GRPCCore.ClientRequest<Roam_Accounts_V1_LiftSuspensionRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_AccountChangeResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.liftSuspension(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_LiftSuspensionRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_AccountChangeResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GrantRole" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Taking a role ends the account's sessions, so no access token keeps it.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Accounts_V1_ChangeRoleRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func grantRole<Result>(
+        request: GRPCCore.ClientRequest<Roam_Accounts_V1_ChangeRoleRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_AccountChangeResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.grantRole(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_ChangeRoleRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_AccountChangeResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RevokeRole" method.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Accounts_V1_ChangeRoleRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func revokeRole<Result>(
+        request: GRPCCore.ClientRequest<Roam_Accounts_V1_ChangeRoleRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_AccountChangeResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.revokeRole(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Accounts_V1_ChangeRoleRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Accounts_V1_AccountChangeResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+}
+
+// Helpers providing sugared APIs for 'ClientProtocol' methods.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+extension Roam_Accounts_V1_AccountsAdminService.ClientProtocol {
+    /// Call the "FindAccounts" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Accounts whose username, display name or address starts with the query (an id finds its account);
+    /// > suspended accounts included.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func findAccounts<Result>(
+        _ message: Roam_Accounts_V1_FindAccountsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_FindAccountsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Accounts_V1_FindAccountsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.findAccounts(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "DescribeAccount" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > One account with its live sessions.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func describeAccount<Result>(
+        _ message: Roam_Accounts_V1_DescribeAccountRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_DescribeAccountResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Accounts_V1_DescribeAccountRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.describeAccount(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "SuspendAccount" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Ends the account's sessions everywhere at once (the revocation feed), refuses its sign-in with
+    /// > ACCOUNT_SUSPENDED until `until` (unset: until lifted), hides its profile and mails its owner.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func suspendAccount<Result>(
+        _ message: Roam_Accounts_V1_SuspendAccountRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_AccountChangeResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Accounts_V1_SuspendAccountRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.suspendAccount(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "LiftSuspension" method.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func liftSuspension<Result>(
+        _ message: Roam_Accounts_V1_LiftSuspensionRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_AccountChangeResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Accounts_V1_LiftSuspensionRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.liftSuspension(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GrantRole" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Taking a role ends the account's sessions, so no access token keeps it.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func grantRole<Result>(
+        _ message: Roam_Accounts_V1_ChangeRoleRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_AccountChangeResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Accounts_V1_ChangeRoleRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.grantRole(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RevokeRole" method.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func revokeRole<Result>(
+        _ message: Roam_Accounts_V1_ChangeRoleRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Accounts_V1_AccountChangeResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Accounts_V1_ChangeRoleRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.revokeRole(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+}

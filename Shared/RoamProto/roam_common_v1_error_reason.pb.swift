@@ -112,6 +112,10 @@ public nonisolated enum Roam_Common_V1_ErrorReason: SwiftProtobuf.Enum, Swift.Ca
   /// The account was deleted; its tokens and writes are refused.
   case accountDeleted // = 46
 
+  /// The account is suspended by a moderator: log-in and refresh are refused until
+  /// ErrorInfo.metadata["suspended_until"] (absent: until lifted).
+  case accountSuspended // = 47
+
   /// Trips. ErrorInfo.metadata["conflicting_id"] names what the request collides with.
   /// Another pin of the trip is closer than PIN_MIN_DISTANCE_METERS.
   case pinTooClose // = 39
@@ -179,6 +183,7 @@ public nonisolated enum Roam_Common_V1_ErrorReason: SwiftProtobuf.Enum, Swift.Ca
     case 44: self = .idempotencyKeyReused
     case 45: self = .idempotencyKeyInUse
     case 46: self = .accountDeleted
+    case 47: self = .accountSuspended
     default: self = .UNRECOGNIZED(rawValue)
     }
   }
@@ -232,6 +237,7 @@ public nonisolated enum Roam_Common_V1_ErrorReason: SwiftProtobuf.Enum, Swift.Ca
     case .idempotencyKeyReused: return 44
     case .idempotencyKeyInUse: return 45
     case .accountDeleted: return 46
+    case .accountSuspended: return 47
     case .UNRECOGNIZED(let i): return i
     }
   }
@@ -281,6 +287,7 @@ public nonisolated enum Roam_Common_V1_ErrorReason: SwiftProtobuf.Enum, Swift.Ca
     .idempotencyKeyReused,
     .idempotencyKeyInUse,
     .accountDeleted,
+    .accountSuspended,
     .pinTooClose,
     .trackingOff,
     .alreadySaved,
@@ -292,5 +299,5 @@ public nonisolated enum Roam_Common_V1_ErrorReason: SwiftProtobuf.Enum, Swift.Ca
 // MARK: - Code below here is support for the SwiftProtobuf runtime.
 
 nonisolated extension Roam_Common_V1_ErrorReason: SwiftProtobuf._ProtoNameProviding {
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_REASON_UNSPECIFIED\0\u{1}INVALID_FIELD\0\u{1}UNAUTHENTICATED\0\u{1}TOKEN_EXPIRED\0\u{1}PERMISSION_DENIED\0\u{1}NOT_FOUND\0\u{1}ALREADY_EXISTS\0\u{1}EMAIL_TAKEN\0\u{1}USERNAME_TAKEN\0\u{1}INVALID_CREDENTIALS\0\u{1}TOO_MANY_ATTEMPTS\0\u{1}SESSION_REVOKED\0\u{1}REFRESH_TOKEN_REUSED\0\u{1}INVALID_TOKEN\0\u{1}BLOCKED\0\u{1}CONFLICT\0\u{1}UNAVAILABLE\0\u{1}INTERNAL\0\u{1}DEADLINE_EXCEEDED\0\u{1}RATE_LIMITED\0\u{1}MALFORMED_JSON\0\u{1}BODY_TOO_LARGE\0\u{1}UNSUPPORTED_MEDIA_TYPE\0\u{1}ROUTE_NOT_FOUND\0\u{1}METHOD_NOT_ALLOWED\0\u{1}BAD_REQUEST\0\u{1}OUTSIDE_FENCE\0\u{1}EVENT_FULL\0\u{1}WRONG_PASSWORD\0\u{1}BANNED\0\u{1}EVENT_NOT_STARTED\0\u{1}POSITION_TOO_INACCURATE\0\u{1}HOST_PROTECTED\0\u{1}CAPACITY_BELOW_MEMBERS\0\u{1}ALREADY_REPORTED\0\u{1}SLOW_CONSUMER\0\u{1}NO_LONGER_MEMBER\0\u{1}EVENT_ENDED\0\u{1}SHUTTING_DOWN\0\u{1}PIN_TOO_CLOSE\0\u{1}TRACKING_OFF\0\u{1}ALREADY_SAVED\0\u{1}NOT_SAVED\0\u{1}DATABASE_UNAVAILABLE\0\u{1}IDEMPOTENCY_KEY_REUSED\0\u{1}IDEMPOTENCY_KEY_IN_USE\0\u{1}ACCOUNT_DELETED\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{2}\0ERROR_REASON_UNSPECIFIED\0\u{1}INVALID_FIELD\0\u{1}UNAUTHENTICATED\0\u{1}TOKEN_EXPIRED\0\u{1}PERMISSION_DENIED\0\u{1}NOT_FOUND\0\u{1}ALREADY_EXISTS\0\u{1}EMAIL_TAKEN\0\u{1}USERNAME_TAKEN\0\u{1}INVALID_CREDENTIALS\0\u{1}TOO_MANY_ATTEMPTS\0\u{1}SESSION_REVOKED\0\u{1}REFRESH_TOKEN_REUSED\0\u{1}INVALID_TOKEN\0\u{1}BLOCKED\0\u{1}CONFLICT\0\u{1}UNAVAILABLE\0\u{1}INTERNAL\0\u{1}DEADLINE_EXCEEDED\0\u{1}RATE_LIMITED\0\u{1}MALFORMED_JSON\0\u{1}BODY_TOO_LARGE\0\u{1}UNSUPPORTED_MEDIA_TYPE\0\u{1}ROUTE_NOT_FOUND\0\u{1}METHOD_NOT_ALLOWED\0\u{1}BAD_REQUEST\0\u{1}OUTSIDE_FENCE\0\u{1}EVENT_FULL\0\u{1}WRONG_PASSWORD\0\u{1}BANNED\0\u{1}EVENT_NOT_STARTED\0\u{1}POSITION_TOO_INACCURATE\0\u{1}HOST_PROTECTED\0\u{1}CAPACITY_BELOW_MEMBERS\0\u{1}ALREADY_REPORTED\0\u{1}SLOW_CONSUMER\0\u{1}NO_LONGER_MEMBER\0\u{1}EVENT_ENDED\0\u{1}SHUTTING_DOWN\0\u{1}PIN_TOO_CLOSE\0\u{1}TRACKING_OFF\0\u{1}ALREADY_SAVED\0\u{1}NOT_SAVED\0\u{1}DATABASE_UNAVAILABLE\0\u{1}IDEMPOTENCY_KEY_REUSED\0\u{1}IDEMPOTENCY_KEY_IN_USE\0\u{1}ACCOUNT_DELETED\0\u{1}ACCOUNT_SUSPENDED\0")
 }

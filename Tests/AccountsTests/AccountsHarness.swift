@@ -13,6 +13,7 @@ import Synchronization
 @testable import Accounts
 
 typealias AccountsClient = Roam_Accounts_V1_AccountsService.Client<InProcessTransport.Client>
+typealias AccountsAdminClient = Roam_Accounts_V1_AccountsAdminService.Client<InProcessTransport.Client>
 
 /// The accounts gRPC service on in-memory (or PostgreSQL) repositories, behind the real interceptors.
 enum AccountsHarness {
@@ -22,6 +23,19 @@ enum AccountsHarness {
         store: StoreKind = .memory, policy: AccountPolicy = AccountPolicy(), providers: [IdentityProvider] = [],
         keyRefetchCooldown: Duration = .zero, now: @escaping @Sendable () -> Date = Date.init,
         _ body: @Sendable (AccountsClient, AccountMails) async throws -> Void
+    ) async throws {
+        try await runWithAdmin(
+            store: store, policy: policy, providers: providers, keyRefetchCooldown: keyRefetchCooldown, now: now
+        ) { client, _, mails in
+            try await body(client, mails)
+        }
+    }
+
+    /// The same, with the operators' and moderators' service beside it.
+    static func runWithAdmin(
+        store: StoreKind = .memory, policy: AccountPolicy = AccountPolicy(), providers: [IdentityProvider] = [],
+        keyRefetchCooldown: Duration = .zero, now: @escaping @Sendable () -> Date = Date.init,
+        _ body: @Sendable (AccountsClient, AccountsAdminClient, AccountMails) async throws -> Void
     ) async throws {
         try await store.withRepositories { repositories in
             let signingKey = SigningKey(privateKey: Curve25519.Signing.PrivateKey())
@@ -35,9 +49,12 @@ enum AccountsHarness {
                 keySource: LocalPublicKeySource(keys: [signingKey.publicJWK]),
                 serviceSecret: TestTokens.serviceSecret)
             try await verifier.loadKeys()
-            let service = AccountsGRPCService(accounts: accounts, publicKeys: [signingKey.publicJWK])
-            try await InProcessService.run([service], verifier: verifier, anonymousMethods: AccountsGRPCService.anonymousMethods) { client, _ in
-                try await body(AccountsClient(wrapping: client), mailer)
+            let services: [any RegistrableRPCService] = [
+                AccountsGRPCService(accounts: accounts, publicKeys: [signingKey.publicJWK]),
+                AccountsAdminGRPCService(accounts: accounts, now: now),
+            ]
+            try await InProcessService.run(services, verifier: verifier, anonymousMethods: AccountsGRPCService.anonymousMethods) { client, _ in
+                try await body(AccountsClient(wrapping: client), AccountsAdminClient(wrapping: client), mailer)
             }
         }
     }

@@ -5,7 +5,11 @@ import Testing
 /// The `roam` command as an operator meets it: help for every subcommand without running it, and a
 /// wrong argument refused naming that argument (exit 64, the usage error) before anything is done.
 @Suite struct RoamCommandTests {
-    static let subcommands = [["up"], ["provision"], ["health"], ["places", "import"], ["rates", "import"], ["keys"], ["purges"], ["mail"]]
+    static let subcommands = [
+        ["up"], ["provision"], ["health"], ["places", "import"], ["rates", "import"], ["keys"], ["purges"], ["mail"], ["users"], ["users", "find"],
+        ["users", "show"],
+        ["users", "suspend"], ["users", "unsuspend"], ["users", "grant"], ["users", "revoke"],
+    ]
 
     @Test(arguments: subcommands)
     func everySubcommandHasHelpAndRunsNothing(_ subcommand: [String]) async throws {
@@ -19,7 +23,7 @@ import Testing
     @Test func theCommandListsItsSubcommands() async throws {
         let run = try await runRoam(["--help"], environment: [:])
         #expect(run.status == 0)
-        for name in ["up", "provision", "health", "places", "rates", "keys", "purges", "mail"] {
+        for name in ["up", "provision", "health", "places", "rates", "keys", "purges", "mail", "users"] {
             #expect(run.output.contains("  \(name) "), "--help does not list \(name): \(run.output)")
         }
     }
@@ -33,6 +37,10 @@ import Testing
         (["keys", "rotate"], "<step>"),
         (["places", "import"], "<file>"),
         (["launch"], "launch"),
+        (["users", "find", "a", "--limit", "500"], "--limit"),
+        (["users", "suspend", "ana", "--reason", "spam", "--until", "tomorrow"], "--until"),
+        (["users", "suspend", "ana", "--reason", "spam", "--for", "1h", "--until", "2030-01-01T00:00:00Z"], "--for or --until"),
+        (["users", "revoke", "ana", "root"], "<role>"),
     ])
     func aWrongArgumentIsRefusedByName(_ arguments: [String], named: String) async throws {
         let run = try await runRoam(arguments, environment: [:])

@@ -18,7 +18,7 @@ public import struct Foundation.Date
 import HTTPTypes
 /// The public JSON API of Roam, a backend for location-based social and travel apps.
 ///
-/// Send `Authorization: Bearer <access token>` on operations that list `bearerAuth` under `security`. An access token stops working as soon as its session ends (log-out, revocation, a password change, a reused refresh token: 401 SESSION_REVOKED) or its account is deleted (401 ACCOUNT_DELETED), not only when it expires. Every request may carry `X-Request-ID` (1 to 128 characters of `[A-Za-z0-9._-]`): it is echoed back, logged by every service and put in problem documents; one is made when absent. Errors are `application/problem+json`.
+/// Send `Authorization: Bearer <access token>` on operations that list `bearerAuth` under `security`. An access token stops working as soon as its session ends (log-out, revocation, a password change, a reused refresh token: 401 SESSION_REVOKED) or its account is deleted (401 ACCOUNT_DELETED) or suspended by a moderator (its sessions end: 401 SESSION_REVOKED; signing in and refreshing then answer 403 ACCOUNT_SUSPENDED with `suspendedUntil`, absent when it lasts until lifted), not only when it expires. Every request may carry `X-Request-ID` (1 to 128 characters of `[A-Za-z0-9._-]`): it is echoed back, logged by every service and put in problem documents; one is made when absent. Errors are `application/problem+json`.
 ///
 /// Times (`date-time`) are RFC 3339 with any offset and fraction; answers are UTC with milliseconds (`2026-11-26T04:30:00.123Z`). Time zones are IANA names, links included, answered as sent.
 ///
@@ -643,6 +643,28 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .unauthorized(.init(body: body))
+                case 403:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Problem403.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .forbidden(.init(body: body))
                 case 422:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem422.Body
@@ -1365,6 +1387,28 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .unauthorized(.init(body: body))
+                case 403:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Problem403.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .forbidden(.init(body: body))
                 case 429:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem429.Body
@@ -5388,6 +5432,28 @@ public struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .unauthorized(.init(body: body))
+                case 403:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.Problem403.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .forbidden(.init(body: body))
                 case 409:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Components.Responses.Problem409.Body

@@ -1113,6 +1113,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Problem/retryAfter`.
             public var retryAfter: Swift.Int?
+            /// When the account's suspension ends (ACCOUNT_SUSPENDED); absent when it lasts until lifted
+            ///
+            /// - Remark: Generated from `#/components/schemas/Problem/suspendedUntil`.
+            public var suspendedUntil: Foundation.Date?
             /// - Remark: Generated from `#/components/schemas/Problem/status`.
             public var status: Swift.Int
             /// The HTTP status text
@@ -1132,6 +1136,7 @@ extension Components {
             ///   - reason: A stable upper-snake-case code for programs, e.g. USERNAME_TAKEN
             ///   - requestId: The request's X-Request-ID
             ///   - retryAfter: Seconds to wait (also in the Retry-After header)
+            ///   - suspendedUntil: When the account's suspension ends (ACCOUNT_SUSPENDED); absent when it lasts until lifted
             ///   - status:
             ///   - title: The HTTP status text
             ///   - _type: A URI naming the kind of problem
@@ -1142,6 +1147,7 @@ extension Components {
                 reason: Swift.String,
                 requestId: Swift.String? = nil,
                 retryAfter: Swift.Int? = nil,
+                suspendedUntil: Foundation.Date? = nil,
                 status: Swift.Int,
                 title: Swift.String,
                 _type: Swift.String
@@ -1152,6 +1158,7 @@ extension Components {
                 self.reason = reason
                 self.requestId = requestId
                 self.retryAfter = retryAfter
+                self.suspendedUntil = suspendedUntil
                 self.status = status
                 self.title = title
                 self._type = _type
@@ -1163,6 +1170,7 @@ extension Components {
                 case reason
                 case requestId
                 case retryAfter
+                case suspendedUntil
                 case status
                 case title
                 case _type = "type"

@@ -826,6 +826,29 @@ public enum Operations {
                     }
                 }
             }
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
+            ///
+            /// - Remark: Generated from `#/paths//v1/auth/login/post(logIn)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Problem403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Problem403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Refused in the current state because of a field
             ///
             /// - Remark: Generated from `#/paths//v1/auth/login/post(logIn)/responses/422`.
@@ -1792,6 +1815,29 @@ public enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
+            ///
+            /// - Remark: Generated from `#/paths//v1/auth/refresh/post(refresh)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Problem403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Problem403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
                             response: self
                         )
                     }
@@ -3127,7 +3173,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/me/patch(updateMe)/responses/403`.
             ///
@@ -3399,7 +3445,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/me/delete(deleteMe)/responses/403`.
             ///
@@ -3665,7 +3711,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/me/password/post(changePassword)/responses/403`.
             ///
@@ -5827,7 +5873,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/users/{username}/follow/put(follow)/responses/403`.
             ///
@@ -7234,6 +7280,29 @@ public enum Operations {
                     }
                 }
             }
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
+            ///
+            /// - Remark: Generated from `#/paths//v1/auth/oidc/post(signInWithProvider)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Problem403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            public var forbidden: Components.Responses.Problem403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Conflicts with the current state (e.g. the username is taken)
             ///
             /// - Remark: Generated from `#/paths//v1/auth/oidc/post(signInWithProvider)/responses/409`.
@@ -8369,7 +8438,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/me/email/post(requestEmailChange)/responses/403`.
             ///
@@ -9305,7 +9374,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/post(createEvent)/responses/403`.
             ///
@@ -9957,7 +10026,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/get(getEvent)/responses/403`.
             ///
@@ -10284,7 +10353,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/patch(updateEvent)/responses/403`.
             ///
@@ -10925,7 +10994,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/bans/get(listBans)/responses/403`.
             ///
@@ -11234,7 +11303,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/bans/{userId}/put(banMember)/responses/403`.
             ///
@@ -11899,7 +11968,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/content-reports/get(listEventContentReports)/responses/403`.
             ///
@@ -12254,7 +12323,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/join/post(joinEvent)/responses/403`.
             ///
@@ -12941,7 +13010,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/members/get(listMembers)/responses/403`.
             ///
@@ -13286,7 +13355,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/reports/get(listReports)/responses/403`.
             ///
@@ -13613,7 +13682,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/reports/post(reportMember)/responses/403`.
             ///
@@ -14505,7 +14574,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/invitations/post(inviteToGroupWalk)/responses/403`.
             ///
@@ -14869,7 +14938,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/accept/post(acceptInvitation)/responses/403`.
             ///
@@ -15194,7 +15263,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/decline/post(declineInvitation)/responses/403`.
             ///
@@ -15792,7 +15861,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/sharing/put(setPositionSharing)/responses/403`.
             ///
@@ -16133,7 +16202,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/positions/get(listGroupWalkPositions)/responses/403`.
             ///
@@ -16483,7 +16552,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/comments/{id}/patch(updateComment)/responses/403`.
             ///
@@ -18377,7 +18446,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/chat/get(listChatMessages)/responses/403`.
             ///
@@ -18690,7 +18759,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/chat/post(sendChatMessage)/responses/403`.
             ///
@@ -19058,7 +19127,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/posts/get(listEventPosts)/responses/403`.
             ///
@@ -19371,7 +19440,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/posts/post(createEventPost)/responses/403`.
             ///
@@ -21968,7 +22037,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/posts/post(createFollowersPost)/responses/403`.
             ///
@@ -22613,7 +22682,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/posts/{id}/patch(updatePost)/responses/403`.
             ///
@@ -25372,7 +25441,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/stories/post(createStory)/responses/403`.
             ///
@@ -32714,7 +32783,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/post(createPin)/responses/403`.
             ///
@@ -33396,7 +33465,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/{pinId}/patch(updatePin)/responses/403`.
             ///
@@ -37766,7 +37835,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/post(createJournalEntry)/responses/403`.
             ///
@@ -38448,7 +38517,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/{entryId}/put(replaceJournalEntry)/responses/403`.
             ///
@@ -46114,7 +46183,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/walks/{id}/patch(updateWalk)/responses/403`.
             ///
@@ -46737,7 +46806,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/walks/{id}/points/post(recordWalkPoints)/responses/403`.
             ///
@@ -47999,7 +48068,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/walks/{id}/points-of-interest/post(addPointOfInterest)/responses/403`.
             ///
@@ -48660,7 +48729,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/walks/{id}/finish/post(finishWalk)/responses/403`.
             ///
@@ -49010,7 +49079,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/walks/{id}/visibility/put(setWalkVisibility)/responses/403`.
             ///
@@ -49360,7 +49429,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/walks/{id}/rating/put(rateWalk)/responses/403`.
             ///
@@ -55002,7 +55071,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/lists/post(createBucketList)/responses/403`.
             ///
@@ -55670,7 +55739,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/lists/{id}/patch(updateBucketList)/responses/403`.
             ///
@@ -56601,7 +56670,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/lists/{id}/items/post(addBucketItem)/responses/403`.
             ///
@@ -57269,7 +57338,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/items/{id}/patch(updateBucketItem)/responses/403`.
             ///
@@ -58173,7 +58242,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/items/{id}/completion/put(completeBucketItem)/responses/403`.
             ///
@@ -60507,7 +60576,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/activities/post(createActivity)/responses/403`.
             ///
@@ -61442,7 +61511,7 @@ public enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/activities/{id}/patch(updateActivity)/responses/403`.
             ///

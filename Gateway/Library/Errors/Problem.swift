@@ -21,6 +21,8 @@ public struct Problem: Codable, Sendable, Equatable {
     public var retryAfter: Int?
     /// The id of what the request collides with (`PIN_TOO_CLOSE` names the pin).
     public var conflictingId: String?
+    /// When an account's suspension ends (`ACCOUNT_SUSPENDED`); absent when it lasts until lifted.
+    public var suspendedUntil: String?
 
     public static let contentType = "application/problem+json"
 
@@ -75,6 +77,7 @@ public struct Problem: Codable, Sendable, Equatable {
             errors: error.violations.map { FieldError(field: $0.field, description: $0.description) },
             retryAfter: retryAfter)
         conflictingId = error.conflictingID
+        suspendedUntil = error.suspendedUntil.map(RFC3339.string(from:))
     }
 
     public func response(requestID: String?) -> Response {

@@ -1086,6 +1086,10 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Problem/retryAfter`.
             internal var retryAfter: Swift.Int?
+            /// When the account's suspension ends (ACCOUNT_SUSPENDED); absent when it lasts until lifted
+            ///
+            /// - Remark: Generated from `#/components/schemas/Problem/suspendedUntil`.
+            internal var suspendedUntil: Foundation.Date?
             /// - Remark: Generated from `#/components/schemas/Problem/status`.
             internal var status: Swift.Int
             /// The HTTP status text
@@ -1105,6 +1109,7 @@ extension Components {
             ///   - reason: A stable upper-snake-case code for programs, e.g. USERNAME_TAKEN
             ///   - requestId: The request's X-Request-ID
             ///   - retryAfter: Seconds to wait (also in the Retry-After header)
+            ///   - suspendedUntil: When the account's suspension ends (ACCOUNT_SUSPENDED); absent when it lasts until lifted
             ///   - status:
             ///   - title: The HTTP status text
             ///   - _type: A URI naming the kind of problem
@@ -1115,6 +1120,7 @@ extension Components {
                 reason: Swift.String,
                 requestId: Swift.String? = nil,
                 retryAfter: Swift.Int? = nil,
+                suspendedUntil: Foundation.Date? = nil,
                 status: Swift.Int,
                 title: Swift.String,
                 _type: Swift.String
@@ -1125,6 +1131,7 @@ extension Components {
                 self.reason = reason
                 self.requestId = requestId
                 self.retryAfter = retryAfter
+                self.suspendedUntil = suspendedUntil
                 self.status = status
                 self.title = title
                 self._type = _type
@@ -1136,6 +1143,7 @@ extension Components {
                 case reason
                 case requestId
                 case retryAfter
+                case suspendedUntil
                 case status
                 case title
                 case _type = "type"

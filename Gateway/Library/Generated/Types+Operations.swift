@@ -141,6 +141,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
+            ///
+            /// - Remark: Generated from `#/paths//v1/auth/login/post(logIn)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Problem403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.Problem403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Refused in the current state because of a field
             ///
             /// - Remark: Generated from `#/paths//v1/auth/login/post(logIn)/responses/422`.
@@ -1107,6 +1130,29 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "unauthorized",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
+            ///
+            /// - Remark: Generated from `#/paths//v1/auth/refresh/post(refresh)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Problem403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.Problem403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
                             response: self
                         )
                     }
@@ -2442,7 +2488,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/me/patch(updateMe)/responses/403`.
             ///
@@ -2714,7 +2760,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/me/delete(deleteMe)/responses/403`.
             ///
@@ -2980,7 +3026,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/me/password/post(changePassword)/responses/403`.
             ///
@@ -5142,7 +5188,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/users/{username}/follow/put(follow)/responses/403`.
             ///
@@ -6549,6 +6595,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
+            ///
+            /// - Remark: Generated from `#/paths//v1/auth/oidc/post(signInWithProvider)/responses/403`.
+            ///
+            /// HTTP response code: `403 forbidden`.
+            case forbidden(Components.Responses.Problem403)
+            /// The associated value of the enum case if `self` is `.forbidden`.
+            ///
+            /// - Throws: An error if `self` is not `.forbidden`.
+            /// - SeeAlso: `.forbidden`.
+            internal var forbidden: Components.Responses.Problem403 {
+                get throws {
+                    switch self {
+                    case let .forbidden(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "forbidden",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// Conflicts with the current state (e.g. the username is taken)
             ///
             /// - Remark: Generated from `#/paths//v1/auth/oidc/post(signInWithProvider)/responses/409`.
@@ -7684,7 +7753,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/me/email/post(requestEmailChange)/responses/403`.
             ///
@@ -8620,7 +8689,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/post(createEvent)/responses/403`.
             ///
@@ -9272,7 +9341,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/get(getEvent)/responses/403`.
             ///
@@ -9599,7 +9668,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/patch(updateEvent)/responses/403`.
             ///
@@ -10240,7 +10309,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/bans/get(listBans)/responses/403`.
             ///
@@ -10549,7 +10618,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/bans/{userId}/put(banMember)/responses/403`.
             ///
@@ -11214,7 +11283,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/content-reports/get(listEventContentReports)/responses/403`.
             ///
@@ -11569,7 +11638,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/join/post(joinEvent)/responses/403`.
             ///
@@ -12256,7 +12325,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/members/get(listMembers)/responses/403`.
             ///
@@ -12601,7 +12670,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/reports/get(listReports)/responses/403`.
             ///
@@ -12928,7 +12997,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/reports/post(reportMember)/responses/403`.
             ///
@@ -13820,7 +13889,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/invitations/post(inviteToGroupWalk)/responses/403`.
             ///
@@ -14184,7 +14253,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/accept/post(acceptInvitation)/responses/403`.
             ///
@@ -14509,7 +14578,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/decline/post(declineInvitation)/responses/403`.
             ///
@@ -15107,7 +15176,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/sharing/put(setPositionSharing)/responses/403`.
             ///
@@ -15448,7 +15517,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/positions/get(listGroupWalkPositions)/responses/403`.
             ///
@@ -15798,7 +15867,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/comments/{id}/patch(updateComment)/responses/403`.
             ///
@@ -17692,7 +17761,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/chat/get(listChatMessages)/responses/403`.
             ///
@@ -18005,7 +18074,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/chat/post(sendChatMessage)/responses/403`.
             ///
@@ -18373,7 +18442,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/posts/get(listEventPosts)/responses/403`.
             ///
@@ -18686,7 +18755,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/events/{id}/posts/post(createEventPost)/responses/403`.
             ///
@@ -20427,7 +20496,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/posts/post(createFollowersPost)/responses/403`.
             ///
@@ -21072,7 +21141,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/posts/{id}/patch(updatePost)/responses/403`.
             ///
@@ -23831,7 +23900,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/stories/post(createStory)/responses/403`.
             ///
@@ -31173,7 +31242,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/post(createPin)/responses/403`.
             ///
@@ -31855,7 +31924,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/pins/{pinId}/patch(updatePin)/responses/403`.
             ///
@@ -36225,7 +36294,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/post(createJournalEntry)/responses/403`.
             ///
@@ -36907,7 +36976,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/trips/{id}/journal/{entryId}/put(replaceJournalEntry)/responses/403`.
             ///
@@ -44269,7 +44338,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/walks/{id}/patch(updateWalk)/responses/403`.
             ///
@@ -44892,7 +44961,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/walks/{id}/points/post(recordWalkPoints)/responses/403`.
             ///
@@ -46154,7 +46223,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/walks/{id}/points-of-interest/post(addPointOfInterest)/responses/403`.
             ///
@@ -46815,7 +46884,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/walks/{id}/finish/post(finishWalk)/responses/403`.
             ///
@@ -47165,7 +47234,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/walks/{id}/visibility/put(setWalkVisibility)/responses/403`.
             ///
@@ -47515,7 +47584,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/walks/{id}/rating/put(rateWalk)/responses/403`.
             ///
@@ -53157,7 +53226,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/lists/post(createBucketList)/responses/403`.
             ///
@@ -53825,7 +53894,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/lists/{id}/patch(updateBucketList)/responses/403`.
             ///
@@ -54756,7 +54825,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/lists/{id}/items/post(addBucketItem)/responses/403`.
             ///
@@ -55424,7 +55493,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/items/{id}/patch(updateBucketItem)/responses/403`.
             ///
@@ -56328,7 +56397,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/items/{id}/completion/put(completeBucketItem)/responses/403`.
             ///
@@ -58662,7 +58731,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/activities/post(createActivity)/responses/403`.
             ///
@@ -59597,7 +59666,7 @@ internal enum Operations {
                     }
                 }
             }
-            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours)
+            /// Not allowed (`MEDIA_NOT_YOURS` for a media id that is not yours; `ACCOUNT_SUSPENDED` when signing in to a suspended account)
             ///
             /// - Remark: Generated from `#/paths//v1/activities/{id}/patch(updateActivity)/responses/403`.
             ///

@@ -31,6 +31,7 @@ public enum AccountsApp {
             var parts = ServiceParts(
                 services: [
                     AccountsGRPCService(accounts: accounts, publicKeys: keyring.publicJWKs, revocations: feed),
+                    AccountsAdminGRPCService(accounts: accounts),
                     MailReportGRPCService(queue: repositories.mailQueue),
                 ],
                 migrator: AccountsMigrations.migrator)

@@ -19,6 +19,8 @@ public struct AccessTokenClaims: JWTPayload, Equatable {
     public var kind: Kind
     public var sessionID: String?
     public var emailVerified: Bool?
+    /// `admin`, `moderator`; absent for an account without a role.
+    public var roles: [String]?
 
     enum CodingKeys: String, CodingKey {
         case subject = "sub"
@@ -29,11 +31,12 @@ public struct AccessTokenClaims: JWTPayload, Equatable {
         case kind = "knd"
         case sessionID = "sid"
         case emailVerified = "email_verified"
+        case roles
     }
 
     public init(
         subject: String, issuer: String, issuedAt: Date, expiresAt: Date, kind: Kind,
-        sessionID: String? = nil, emailVerified: Bool? = nil
+        sessionID: String? = nil, emailVerified: Bool? = nil, roles: [String]? = nil
     ) {
         self.subject = SubjectClaim(value: subject)
         self.issuer = IssuerClaim(value: issuer)
@@ -43,6 +46,7 @@ public struct AccessTokenClaims: JWTPayload, Equatable {
         self.kind = kind
         self.sessionID = sessionID
         self.emailVerified = emailVerified
+        self.roles = roles
     }
 
     public func verify(using algorithm: some JWTAlgorithm) async throws {

@@ -90,7 +90,9 @@ public final class AccessTokenVerifier: Sendable {
             caller = .user(
                 AuthenticatedUser(
                     id: id, sessionID: claims.sessionID.flatMap(UUID.init(uuidString:)),
-                    emailVerified: claims.emailVerified ?? false))
+                    emailVerified: claims.emailVerified ?? false,
+                    // A role this build does not know grants nothing.
+                    roles: Set((claims.roles ?? []).compactMap(Role.init(rawValue:)))))
         }
         verified.remember(caller, for: token, until: claims.expiration.value, keyID: keyID)
         return caller

@@ -14,7 +14,7 @@ extension RoamError: RPCErrorConvertible {
         var details: [ErrorDetails] = [
             .errorInfo(
                 reason: reason, domain: Self.errorDomain,
-                metadata: conflictingID.map { ["conflicting_id": $0] } ?? [:])
+                metadata: infoMetadata)
         ]
         if !violations.isEmpty {
             details.append(
@@ -27,6 +27,13 @@ extension RoamError: RPCErrorConvertible {
             details.append(.retryInfo(delay: retryAfter))
         }
         return GoogleRPCStatus(code: code, message: message, details: details)
+    }
+
+    private var infoMetadata: [String: String] {
+        var metadata: [String: String] = [:]
+        metadata["conflicting_id"] = conflictingID
+        metadata["suspended_until"] = suspendedUntil.map(RFC3339.string(from:))
+        return metadata
     }
 
     private var code: RPCError.Code {
@@ -69,7 +76,8 @@ extension RoamError: RPCErrorConvertible {
             kind, reason: info?.reason ?? Self.reason(for: error.code),
             message: error.message,
             violations: badRequest?.violations.map { .init(field: $0.field, description: $0.violationDescription) } ?? [],
-            conflictingID: info?.metadata["conflicting_id"])
+            conflictingID: info?.metadata["conflicting_id"],
+            suspendedUntil: info?.metadata["suspended_until"].flatMap { RFC3339.date($0) })
     }
 
     /// A reason for a status that came without one, in the reasons' own spelling (`deadlineExceeded`

@@ -68,6 +68,8 @@ extension AccountService {
         let username = AccountRules.folded(username: username)
         guard !username.isEmpty else { throw RoamError.invalidField("username", "is required") }
         guard let user = try await users.user(username: username) else { throw AccountsError.userNotFound }
+        // A suspended account is hidden as if it did not exist, to everyone.
+        if user.suspension(at: now()) != nil { throw AccountsError.userNotFound }
         if let viewer, viewer != user.id, try await graph.eitherBlocks(viewer, user.id) { throw AccountsError.userNotFound }
         return user
     }

@@ -140,6 +140,7 @@ public struct AccountService: Sendable {
         // The owner is in: what was guessed from here is forgotten. The account's count from elsewhere
         // stays, so a guesser elsewhere keeps waiting.
         try await attempts.clear(key: pairKey)
+        try refuseIfSuspended(user)
         user = try await checkTerms(of: user, accepting: acceptingTerms)
         var issued = try await startSession(for: user, device: device, clientAddress: clientAddress)
         issued.deviceToken = try await knownDeviceToken(for: user, presented: knownDevice ? deviceToken : "")
@@ -167,11 +168,18 @@ public struct AccountService: Sendable {
             at: time, newExpiry: expiry)
         {
         case .invalid:
+            // A suspension ended the session: its owner is told why, and until when.
+            if let owner = try await sessions.owner(ofRefreshTokenDigest: tokens.digest(refreshToken)),
+                let user = try await users.user(id: owner)
+            {
+                try refuseIfSuspended(user)
+            }
             throw AccountsError.invalidRefreshToken
         case .reused:
             throw AccountsError.refreshTokenReused
         case .rotated(let session):
             guard let user = try await users.user(id: session.userID) else { throw AccountsError.invalidRefreshToken }
+            try refuseIfSuspended(user)
             return try await tokens(for: user, sessionID: session.id, refreshToken: newToken, refreshExpiry: expiry, at: time)
         }
     }
@@ -238,7 +246,13 @@ public struct AccountService: Sendable {
         if let wait { throw RoamError.tooManyAttempts(retryAfter: wait) }
     }
 
+    /// Refuses a suspended account's owner, saying why and until when.
+    func refuseIfSuspended(_ user: User) throws(RoamError) {
+        if let suspension = user.suspension(at: now()) { throw AccountsError.accountSuspended(suspension) }
+    }
+
     func startSession(for user: User, device: DeviceInfo, clientAddress: String) async throws -> IssuedTokens {
+        try refuseIfSuspended(user)
         let time = now()
         let refreshToken = tokens.generate()
         let expiry = time.adding(policy.refreshTokenLifetime)

@@ -52,6 +52,15 @@ public enum AccountsError {
     public static let recentSignInRequired = RoamError(
         .permissionDenied, reason: "RECENT_SIGN_IN_REQUIRED",
         message: "sign in again (an account without a password confirms this with a fresh sign-in)")
+    /// Told only to whoever proved they own the account (the right password, a live refresh token).
+    public static func accountSuspended(_ suspension: Suspension) -> RoamError {
+        let end = suspension.until.map { "until \(RFC3339.string(from: $0))" } ?? "until a moderator lifts it"
+        return RoamError(
+            .permissionDenied, reason: "ACCOUNT_SUSPENDED", message: "this account is suspended \(end): \(suspension.reason)",
+            suspendedUntil: suspension.until)
+    }
+    public static let roleRequired = RoamError(
+        .permissionDenied, reason: "PERMISSION_DENIED", message: "only a moderator or an admin may do this")
     public static let userNotFound = RoamError.notFound("user")
     public static let sessionNotFound = RoamError.notFound("session")
     public static let cannotFollowSelf = RoamError.invalidField("username", "you cannot follow or block yourself")

@@ -11,6 +11,10 @@ public struct Mail: Sendable, Equatable {
         /// Someone asked to use an address that already has an account: its owner is told instead of
         /// the asker (who hears what any change request hears).
         case emailInUse
+        /// A moderator suspended the account: why, and until when (`until` absent: until lifted).
+        case accountSuspended
+        /// The suspension was lifted.
+        case accountReinstated
     }
 
     public var id: UUID
@@ -19,7 +23,7 @@ public struct Mail: Sendable, Equatable {
     public var to: String
     /// A BCP 47 tag, or empty for English.
     public var language: String
-    /// What the templates fill in: `username`, `link`, `token`, `newEmail`, `requester`.
+    /// What the templates fill in: `username`, `link`, `token`, `newEmail`, `requester`, `reason`, `until`.
     public var fields: [String: String]
     public var createdAt: Date
 

@@ -1,4 +1,5 @@
 import Foundation
+import RoamCore
 
 /// An account as the accounts service stores it.
 public struct User: Sendable, Equatable {
@@ -25,12 +26,20 @@ public struct User: Sendable, Equatable {
     /// (unverified), a way to log in with this account's password, never unique and never mailed
     /// (the address's owner is told instead), so sign-up answers the same whoever has the address.
     public var pendingEmail: String?
+    /// Granted and taken by an operator only.
+    public var roles: Set<Role>
+    /// The last suspension, nil when there never was one or it was lifted; one that has ended by its
+    /// own end time stays here until the next (see `Suspension.holds(at:)`).
+    public var suspension: Suspension?
 
     public init(
         id: UUID, email: String, username: String, passwordHash: String?, emailVerified: Bool = false,
         profile: ProfileDetails, followerCount: Int = 0, followingCount: Int = 0, createdAt: Date,
-        usernameChangedAt: Date? = nil, acceptedTerms: TermsAcceptance? = nil, emailChangedAt: Date? = nil, pendingEmail: String? = nil
+        usernameChangedAt: Date? = nil, acceptedTerms: TermsAcceptance? = nil, emailChangedAt: Date? = nil, pendingEmail: String? = nil,
+        roles: Set<Role> = [], suspension: Suspension? = nil
     ) {
+        self.roles = roles
+        self.suspension = suspension
         self.id = id
         self.email = email
         self.username = username
@@ -44,5 +53,10 @@ public struct User: Sendable, Equatable {
         self.acceptedTerms = acceptedTerms
         self.emailChangedAt = emailChangedAt
         self.pendingEmail = pendingEmail
+    }
+
+    /// The suspension holding at `time`, if any.
+    public func suspension(at time: Date) -> Suspension? {
+        suspension.flatMap { $0.holds(at: time) ? $0 : nil }
     }
 }

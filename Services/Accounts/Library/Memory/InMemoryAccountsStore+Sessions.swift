@@ -54,4 +54,8 @@ extension InMemoryAccountsStore: SessionRepository {
         }
         return count
     }
+
+    public func owner(ofRefreshTokenDigest digest: [UInt8]) -> UUID? {
+        refreshTokens[digest].flatMap { sessions[$0]?.session.userID }
+    }
 }

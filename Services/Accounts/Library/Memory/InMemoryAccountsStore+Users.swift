@@ -79,9 +79,48 @@ extension InMemoryAccountsStore: UserRepository {
     }
 
     public func search(prefix: String, page: PageRequest) throws -> Page<User> {
+        let now = Date()
+        return try users(
+            matching: { ($0.username.hasPrefix(prefix) || $0.profile.displayName.lowercased().hasPrefix(prefix)) && $0.suspension(at: now) == nil },
+            page: page)
+    }
+
+    public func find(prefix: String, page: PageRequest) throws -> Page<User> {
+        let prefix = prefix.lowercased()
+        return try users(
+            matching: { user in
+                [user.username, user.profile.displayName.lowercased(), user.email, user.pendingEmail ?? ""].contains { $0.hasPrefix(prefix) }
+            }, page: page)
+    }
+
+    public func suspend(userID: UUID, _ suspension: Suspension, notifying notice: Mail?) -> AccountChange? {
+        change(userID: userID, endingSessions: true, notifying: notice) { $0.suspension = suspension }
+    }
+
+    public func liftSuspension(userID: UUID, notifying notice: Mail?) -> AccountChange? {
+        change(userID: userID, endingSessions: false, notifying: notice) { $0.suspension = nil }
+    }
+
+    public func setRole(_ role: Role, granted: Bool, userID: UUID) -> AccountChange? {
+        change(userID: userID, endingSessions: !granted, notifying: nil) { user in
+            if granted { user.roles.insert(role) } else { user.roles.remove(role) }
+        }
+    }
+
+    private func change(userID: UUID, endingSessions: Bool, notifying notice: Mail?, _ update: (inout User) -> Void) -> AccountChange? {
+        guard let before = users[userID] else { return nil }
+        var after = before
+        update(&after)
+        users[userID] = after
+        let ended = endingSessions ? revokeAll(userID: userID, except: nil) : 0
+        if let notice { mailQueue.enqueue(notice.queued) }
+        return AccountChange(before: before, after: after, sessionsEnded: ended)
+    }
+
+    private func users(matching predicate: (User) -> Bool, page: PageRequest) throws -> Page<User> {
         let after = try page.cursor.map { token throws(RoamError) in try PageCursor.decode(token, count: 1)[0] }
         let matches = users.values
-            .filter { $0.username.hasPrefix(prefix) || $0.profile.displayName.lowercased().hasPrefix(prefix) }
+            .filter(predicate)
             .filter { after == nil || $0.username > after! }
             .sorted { $0.username < $1.username }
         let items = Array(matches.prefix(page.size))

@@ -232,5 +232,16 @@ public enum AccountsMigrations {
                     "ALTER TABLE accounts.users ADD COLUMN pending_email text",
                     "CREATE INDEX users_pending_email ON accounts.users (pending_email, created_at) WHERE pending_email IS NOT NULL",
                 ]),
+            // Roles granted by an operator, and the account's last suspension (`User.suspension`).
+            Migration(
+                15, "RolesAndSuspension",
+                [
+                    """
+                    ALTER TABLE accounts.users ADD COLUMN roles text[] NOT NULL DEFAULT '{}',
+                        ADD COLUMN suspended_at timestamptz, ADD COLUMN suspended_until timestamptz,
+                        ADD COLUMN suspension_reason text, ADD COLUMN suspended_by text
+                    """,
+                    "CREATE INDEX users_suspended ON accounts.users (suspended_at) WHERE suspended_at IS NOT NULL",
+                ]),
         ])
 }

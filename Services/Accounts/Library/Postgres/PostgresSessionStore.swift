@@ -109,4 +109,13 @@ public struct PostgresSessionStore: SessionRepository {
             """
         ).count
     }
+
+    public func owner(ofRefreshTokenDigest digest: [UInt8]) async throws -> UUID? {
+        try await database.query(
+            """
+            SELECT s.user_id FROM accounts.refresh_tokens t JOIN accounts.sessions s ON s.id = t.session_id
+            WHERE t.digest = \(Data(digest))
+            """
+        ).first?.decode(UUID.self)
+    }
 }

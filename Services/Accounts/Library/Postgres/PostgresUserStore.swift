@@ -15,18 +15,20 @@ public struct PostgresUserStore: UserRepository {
         \(table)id, coalesce(\(table)email, '') AS email, \(table)username, \(table)password_hash, \(table)email_verified,
         \(table)display_name, \(table)bio, \(table)phone, \(table)avatar_media_id, \(table)follower_count, \(table)following_count,
         \(table)created_at, \(table)username_changed_at, \(table)terms_version, \(table)terms_accepted_at, \(table)given_name,
-        \(table)family_name, \(table)language, \(table)email_changed_at, \(table)pending_email
+        \(table)family_name, \(table)language, \(table)email_changed_at, \(table)pending_email, \(table)roles, \(table)suspended_at,
+        \(table)suspended_until, \(table)suspension_reason, \(table)suspended_by
         """
     }
 
     static func decode(_ row: PostgresRow) throws -> User {
         let (
             id, email, username, passwordHash, emailVerified, displayName, bio, phone, avatar, followers, following, createdAt,
-            usernameChangedAt, termsVersion, termsAcceptedAt, givenName, familyName, language, emailChangedAt, pendingEmail
+            usernameChangedAt, termsVersion, termsAcceptedAt, givenName, familyName, language, emailChangedAt, pendingEmail, roles,
+            suspendedAt, suspendedUntil, suspensionReason, suspendedBy
         ) = try row.decode(
             (
                 UUID, String, String, String?, Bool, String, String, String, UUID?, Int, Int, Date, Date?, String?, Date?, String, String, String,
-                Date?, String?
+                Date?, String?, [String], Date?, Date?, String?, String?
             ).self)
         let terms = try termsVersion.map { version in
             guard let termsAcceptedAt else { throw RoamError.internal }
@@ -38,7 +40,11 @@ public struct PostgresUserStore: UserRepository {
                 displayName: displayName, bio: bio, phone: phone, avatarMediaID: avatar, givenName: givenName, familyName: familyName,
                 language: language),
             followerCount: followers, followingCount: following, createdAt: createdAt, usernameChangedAt: usernameChangedAt,
-            acceptedTerms: terms, emailChangedAt: emailChangedAt, pendingEmail: pendingEmail)
+            acceptedTerms: terms, emailChangedAt: emailChangedAt, pendingEmail: pendingEmail,
+            roles: Set(roles.compactMap(Role.init(rawValue:))),
+            suspension: suspendedAt.map {
+                Suspension(suspendedAt: $0, until: suspendedUntil, reason: suspensionReason ?? "", suspendedBy: suspendedBy ?? "")
+            })
     }
 
     public func create(_ user: User) async throws {
@@ -202,10 +208,83 @@ public struct PostgresUserStore: UserRepository {
             """
             SELECT \(unescaped: Self.columns) FROM accounts.users
             WHERE (username LIKE \(pattern) OR lower(display_name) LIKE \(pattern)) AND username COLLATE "C" > \(after)
+              AND (suspended_at IS NULL OR suspended_until <= now())
             ORDER BY username COLLATE "C" LIMIT \(page.size + 1)
             """
         ).map(Self.decode)
         let items = Array(users.prefix(page.size))
         return Page(items: items, nextCursor: users.count > page.size ? items.last.map { PageCursor.encode([$0.username]) } : nil)
+    }
+
+    public func find(prefix: String, page: PageRequest) async throws -> Page<User> {
+        let after = try page.cursor.map { token throws(RoamError) in try PageCursor.decode(token, count: 1)[0] } ?? ""
+        let pattern = Self.likePattern(prefix: prefix.lowercased())
+        let users = try await database.query(
+            """
+            SELECT \(unescaped: Self.columns) FROM accounts.users
+            WHERE (username LIKE \(pattern) OR lower(display_name) LIKE \(pattern) OR email LIKE \(pattern) OR pending_email LIKE \(pattern))
+              AND username COLLATE "C" > \(after)
+            ORDER BY username COLLATE "C" LIMIT \(page.size + 1)
+            """
+        ).map(Self.decode)
+        let items = Array(users.prefix(page.size))
+        return Page(items: items, nextCursor: users.count > page.size ? items.last.map { PageCursor.encode([$0.username]) } : nil)
+    }
+
+    static func likePattern(prefix: String) -> String {
+        prefix.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_") + "%"
+    }
+
+    public func suspend(userID: UUID, _ suspension: Suspension, notifying notice: Mail?) async throws -> AccountChange? {
+        try await change(
+            userID: userID, endingSessions: true, notifying: notice,
+            """
+            UPDATE accounts.users SET suspended_at = \(suspension.suspendedAt), suspended_until = \(suspension.until),
+                suspension_reason = \(suspension.reason), suspended_by = \(suspension.suspendedBy)
+            WHERE id = \(userID) RETURNING \(unescaped: Self.columns)
+            """)
+    }
+
+    public func liftSuspension(userID: UUID, notifying notice: Mail?) async throws -> AccountChange? {
+        try await change(
+            userID: userID, endingSessions: false, notifying: notice,
+            """
+            UPDATE accounts.users SET suspended_at = NULL, suspended_until = NULL, suspension_reason = NULL, suspended_by = NULL
+            WHERE id = \(userID) RETURNING \(unescaped: Self.columns)
+            """)
+    }
+
+    public func setRole(_ role: Role, granted: Bool, userID: UUID) async throws -> AccountChange? {
+        try await change(
+            userID: userID, endingSessions: !granted, notifying: nil,
+            """
+            UPDATE accounts.users
+            SET roles = CASE WHEN \(granted) THEN array(SELECT DISTINCT unnest(roles || \(role.rawValue)::text) ORDER BY 1)
+                             ELSE array_remove(roles, \(role.rawValue)) END
+            WHERE id = \(userID) RETURNING \(unescaped: Self.columns)
+            """)
+    }
+
+    /// Locks the account, runs `update` (returning the account's columns), and (when asked) ends its sessions and queues `notice`, in one transaction.
+    private func change(
+        userID: UUID, endingSessions: Bool, notifying notice: Mail?, _ update: PostgresQuery
+    ) async throws -> AccountChange? {
+        try await database.transaction { connection in
+            let logger = CallContext.current.logger
+            let locked = try await connection.query(
+                "SELECT \(unescaped: Self.columns) FROM accounts.users WHERE id = \(userID) FOR UPDATE", logger: logger)
+            guard let before = try await locked.collect().first.map(Self.decode) else { return nil }
+            guard let after = try await connection.query(update, logger: logger).collect().first.map(Self.decode) else { return nil }
+            var ended = 0
+            if endingSessions {
+                ended = try await connection.query(
+                    "UPDATE accounts.sessions SET revoked_at = now() WHERE user_id = \(userID) AND revoked_at IS NULL RETURNING id",
+                    logger: logger
+                ).collect().count
+            }
+            if let notice { try await PostgresMailQueue.insert(notice.queued, schema: AccountsMigrations.schema, on: connection, logger: logger) }
+            return AccountChange(before: before, after: after, sessionsEnded: ended)
+        }
     }
 }

@@ -14,4 +14,6 @@ public protocol SessionRepository: Sendable {
     /// Revokes the session a refresh token belongs to; returns whether one was revoked.
     func revoke(refreshTokenDigest: [UInt8]) async throws -> Bool
     func revokeAll(userID: UUID, except: UUID?) async throws -> Int
+    /// The account a refresh token was issued to, whether or not its session is still live.
+    func owner(ofRefreshTokenDigest digest: [UInt8]) async throws -> UUID?
 }

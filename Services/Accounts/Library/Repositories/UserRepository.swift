@@ -27,8 +27,20 @@ public protocol UserRepository: Sendable {
     /// event for other services, in one step.
     /// Deletes the account and records `userDeleted` for the other services, delivered from `purgeFrom`.
     func delete(userID: UUID, at time: Date, purgeFrom: Date) async throws
-    /// Users whose username or display name starts with `prefix` (case-insensitive), by username.
+    /// Users whose username or display name starts with `prefix` (case-insensitive), by username;
+    /// suspended accounts are left out.
     func search(prefix: String, page: PageRequest) async throws -> Page<User>
+    /// Every account whose username, display name or address (current or pending) starts with `prefix`
+    /// (case-insensitive), suspended ones included, by username: what an operator looks through.
+    func find(prefix: String, page: PageRequest) async throws -> Page<User>
+    /// Suspends the account, ends every session it has and queues `notice`, in one step; nil for an
+    /// unknown account. Returns the account before and after, and how many sessions ended.
+    func suspend(userID: UUID, _ suspension: Suspension, notifying notice: Mail?) async throws -> AccountChange?
+    /// Lifts the account's suspension and queues `notice`; nil for an unknown account.
+    func liftSuspension(userID: UUID, notifying notice: Mail?) async throws -> AccountChange?
+    /// Grants a role, or takes it away and ends every session (so no token keeps it), in one step; nil
+    /// for an unknown account.
+    func setRole(_ role: Role, granted: Bool, userID: UUID) async throws -> AccountChange?
 }
 
 extension UserRepository {

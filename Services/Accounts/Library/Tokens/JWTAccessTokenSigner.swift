@@ -17,7 +17,8 @@ public struct JWTAccessTokenSigner: AccessTokenSigner {
         let claims = AccessTokenClaims(
             subject: user.id.uuidString.lowercased(), issuer: AccessTokenClaims.userIssuer,
             issuedAt: issuedAt, expiresAt: expiresAt, kind: .user,
-            sessionID: sessionID.uuidString.lowercased(), emailVerified: user.emailVerified)
+            sessionID: sessionID.uuidString.lowercased(), emailVerified: user.emailVerified,
+            roles: user.roles.isEmpty ? nil : user.roles.sorted().map(\.rawValue))
         return try await keys.sign(claims, kid: keyID)
     }
 }

@@ -1,0 +1,30 @@
+import Foundation
+import RoamCore
+
+/// Who acts on other people's accounts: a user holding a role, or an operator (`roam`, with the
+/// service credential), who may do everything.
+public struct Moderator: Sendable, Equatable {
+    /// Nil for an operator.
+    public var userID: UUID?
+    public var roles: Set<Role>
+    /// How the audit log names them: `user:<id>` or `operator:<name>`.
+    public var name: String
+
+    public var isOperator: Bool { userID == nil }
+
+    /// The moderator a call comes from. A service credential is an operator's, named as `operatorName`
+    /// says (what `roam` passes) or after the service; a user must hold a role.
+    public init(caller: Caller, operatorName: String) throws(RoamError) {
+        switch caller {
+        case .service(let service):
+            userID = nil
+            roles = Set(Role.allCases)
+            name = "operator:\(operatorName.isEmpty ? service : operatorName)"
+        case .user(let user):
+            guard user.roles.canModerate else { throw AccountsError.roleRequired }
+            userID = user.id
+            roles = user.roles
+            name = "user:\(user.id.lowercasedString)"
+        }
+    }
+}

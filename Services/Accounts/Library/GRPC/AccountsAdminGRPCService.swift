@@ -1,0 +1,119 @@
+import Foundation
+import GRPCCore
+import RoamProto
+import RoamRuntime
+import SwiftProtobuf
+
+/// The gRPC face of what operators and moderators do with accounts: converts messages and calls
+/// `AccountService`, which decides who may do what.
+public struct AccountsAdminGRPCService: Roam_Accounts_V1_AccountsAdminService.SimpleServiceProtocol {
+    let accounts: AccountService
+    let now: @Sendable () -> Date
+
+    public init(accounts: AccountService, now: @escaping @Sendable () -> Date = Date.init) {
+        self.accounts = accounts
+        self.now = now
+    }
+
+    var context: CallContext { CallContext.current }
+
+    func moderator(actor: String) throws(RoamError) -> Moderator {
+        guard let caller = context.caller else { throw RoamError.unauthenticated() }
+        return try Moderator(caller: caller, operatorName: actor)
+    }
+
+    public func findAccounts(
+        request: Roam_Accounts_V1_FindAccountsRequest, context _: ServerContext
+    ) async throws -> Roam_Accounts_V1_FindAccountsResponse {
+        let page = try await accounts.findAccounts(request.query, page: request.page.domain(), by: moderator(actor: ""))
+        let time = now()
+        return .with {
+            $0.accounts = page.items.map { $0.record(at: time) }
+            $0.page = .init(cursor: page.nextCursor)
+        }
+    }
+
+    public func describeAccount(
+        request: Roam_Accounts_V1_DescribeAccountRequest, context _: ServerContext
+    ) async throws -> Roam_Accounts_V1_DescribeAccountResponse {
+        let (user, sessions) = try await accounts.describeAccount(request.user, by: moderator(actor: ""))
+        let time = now()
+        return .with {
+            $0.account = user.record(at: time)
+            $0.sessions = sessions.map { $0.proto(current: nil) }
+        }
+    }
+
+    public func suspendAccount(
+        request: Roam_Accounts_V1_SuspendAccountRequest, context _: ServerContext
+    ) async throws -> Roam_Accounts_V1_AccountChangeResponse {
+        let moderator = try moderator(actor: request.actor)
+        let change = try await accounts.suspend(
+            request.user, until: request.hasUntil ? request.until.date : nil, reason: request.reason, by: moderator)
+        return change.proto(actor: moderator, at: now())
+    }
+
+    public func liftSuspension(
+        request: Roam_Accounts_V1_LiftSuspensionRequest, context _: ServerContext
+    ) async throws -> Roam_Accounts_V1_AccountChangeResponse {
+        let moderator = try moderator(actor: request.actor)
+        return try await accounts.liftSuspension(request.user, by: moderator).proto(actor: moderator, at: now())
+    }
+
+    public func grantRole(
+        request: Roam_Accounts_V1_ChangeRoleRequest, context _: ServerContext
+    ) async throws -> Roam_Accounts_V1_AccountChangeResponse {
+        try await changeRole(request, granted: true)
+    }
+
+    public func revokeRole(
+        request: Roam_Accounts_V1_ChangeRoleRequest, context _: ServerContext
+    ) async throws -> Roam_Accounts_V1_AccountChangeResponse {
+        try await changeRole(request, granted: false)
+    }
+
+    private func changeRole(_ request: Roam_Accounts_V1_ChangeRoleRequest, granted: Bool) async throws -> Roam_Accounts_V1_AccountChangeResponse {
+        let moderator = try moderator(actor: request.actor)
+        guard let role = Role(rawValue: request.role) else {
+            throw RoamError.invalidField("role", "must be one of \(Role.allCases.map(\.rawValue).sorted().joined(separator: ", "))")
+        }
+        return try await accounts.setRole(role, granted: granted, on: request.user, by: moderator).proto(actor: moderator, at: now())
+    }
+}
+
+extension User {
+    /// The account as operators see it; `suspension` only while it holds at `time`.
+    func record(at time: Date) -> Roam_Accounts_V1_AccountRecord {
+        .with {
+            $0.userID = id.lowercasedString
+            $0.username = username
+            $0.email = email
+            $0.emailVerified = emailVerified
+            $0.pendingEmail = pendingEmail ?? ""
+            $0.displayName = profile.displayName
+            $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
+            $0.roles = roles.sorted().map(\.rawValue)
+            if let suspension = suspension(at: time) {
+                $0.suspension = .with {
+                    $0.suspendedAt = Google_Protobuf_Timestamp(date: suspension.suspendedAt)
+                    if let until = suspension.until { $0.until = Google_Protobuf_Timestamp(date: until) }
+                    $0.reason = suspension.reason
+                    $0.suspendedBy = suspension.suspendedBy
+                }
+            }
+            $0.followerCount = Int32(clamping: followerCount)
+            $0.followingCount = Int32(clamping: followingCount)
+        }
+    }
+}
+
+extension AccountChange {
+    func proto(actor: Moderator, at time: Date) -> Roam_Accounts_V1_AccountChangeResponse {
+        .with {
+            $0.before = before.record(at: time)
+            $0.after = after.record(at: time)
+            $0.sessionsEnded = Int32(clamping: sessionsEnded)
+            $0.actor = actor.name
+        }
+    }
+}

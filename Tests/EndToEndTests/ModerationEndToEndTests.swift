@@ -1,0 +1,75 @@
+import Foundation
+import RoamTesting
+import Testing
+
+/// The operator's hands on real processes: `roam users` grants a role, finds and suspends an account,
+/// and the account's token stops working at the gateway within a second; signing in says why and
+/// until when; lifting the suspension lets it back in.
+@Suite struct ModerationEndToEndTests {
+    @Test func anOperatorSuspendsAnAccountEverywhereAtOnceAndLiftsIt() async throws {
+        let stops = try await FullStack.run { stack in
+            let http = stack.http
+            let accounts = ["ACCOUNTS_ADDRESS": "127.0.0.1:\(try #require(stack.grpcPort("accounts")))", "ROAM_OPERATOR": "ops-ana"]
+            func roam(_ arguments: String...) async throws -> (status: Int32, output: String) {
+                try await runRoam(["users"] + arguments, environment: accounts)
+            }
+            let name = "spam\(Int.random(in: 10_000...99_999))"
+            let (id, token) = try await http.signUp(name)
+
+            let granted = try await roam("grant", name, "moderator")
+            #expect(granted.status == 0 && granted.output.contains("@\(name) now has moderator"), "\(granted.output)")
+            let found = try await roam("find", String(name.prefix(6)))
+            #expect(
+                found.status == 0 && found.output.contains("@\(name)  \(id.lowercasedString)") && found.output.contains("[moderator]"),
+                "\(found.output)")
+
+            // The sign-up's session is live until the suspension; then every process refuses its token.
+            #expect(try await http.send("GET", "/v1/me", token: token).status == 200)
+            let suspended = try await roam("suspend", "@\(name)", "--for", "2h", "--reason", "Spam in event chats")
+            let at = ContinuousClock.now
+            #expect(
+                suspended.status == 0 && suspended.output.contains("suspended until") && suspended.output.contains("by operator:ops-ana"),
+                "\(suspended.output)")
+            #expect(suspended.output.contains("1 session ended"), "\(suspended.output)")
+            #expect(
+                await eventually(timeout: .seconds(1)) { (try? await http.send("GET", "/v1/me", token: token).status) == 401 },
+                "the token is refused within a second")
+            print("a suspension's token refused at the gateway \(ContinuousClock.now - at) after `roam users suspend` returned")
+
+            let logIn = try await http.send("POST", "/v1/auth/login", json: ["identifier": name, "password": "correct horse battery"])
+            #expect(logIn.status == 403, "\(logIn.text)")
+            let problem = try logIn.json()
+            #expect(problem["reason"] as? String == "ACCOUNT_SUSPENDED")
+            let until = try #require(problem["suspendedUntil"] as? String)
+            let end = try Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(until)
+            #expect(abs(end.timeIntervalSinceNow - 7200) < 120, "\(until)")
+            #expect(try await http.send("GET", "/v1/users/\(name)").status == 404, "a suspended account's profile is hidden")
+
+            let shown = try await roam("show", id.lowercasedString)
+            #expect(shown.status == 0 && shown.output.contains("suspended until") && shown.output.contains("sessions   0 live"), "\(shown.output)")
+
+            let lifted = try await roam("unsuspend", name)
+            #expect(lifted.status == 0 && lifted.output.contains("@\(name) is active again"), "\(lifted.output)")
+            let back = try await http.send("POST", "/v1/auth/login", json: ["identifier": name, "password": "correct horse battery"])
+            #expect(back.status == 200, "\(back.text)")
+            #expect(try await http.send("GET", "/v1/users/\(name)").status == 200)
+
+            let revoked = try await roam("revoke", name, "moderator")
+            #expect(revoked.status == 0 && revoked.output.contains("now has no role; 1 session ended"), "\(revoked.output)")
+
+            // Wrong use is refused by name before anything is asked; a failure exits 2.
+            let noReason = try await roam("suspend", name)
+            #expect(noReason.status == 64 && noReason.output.contains("--reason"), "\(noReason.output)")
+            let badLength = try await roam("suspend", name, "--for", "soon", "--reason", "x")
+            #expect(badLength.status == 64 && badLength.output.contains("--for"), "\(badLength.output)")
+            let badRole = try await roam("grant", name, "owner")
+            #expect(badRole.status == 64 && badRole.output.contains("<role>"), "\(badRole.output)")
+            let nobody = try await roam("show", "nobody_\(Int.random(in: 10_000...99_999))")
+            #expect(nobody.status == 2 && nobody.output.contains("no such account"), "\(nobody.output)")
+            let forged = try await runRoam(
+                ["users", "find", "a"], environment: accounts.merging(["ROAM_SERVICE_SECRET": String(repeating: "f", count: 64)]) { $1 })
+            #expect(forged.status == 2 && forged.output.contains("unauthenticated"), "\(forged.output)")
+        }
+        #expect(stops.values.allSatisfy { $0 == "exited with status 0" }, "\(stops)")
+    }
+}
