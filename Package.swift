@@ -53,6 +53,7 @@ let package = Package(
         .executable(name: "roam-budget", targets: ["roam-budget"]),
         .executable(name: "roam-bucketlists", targets: ["roam-bucketlists"]),
         .executable(name: "roam-notifications", targets: ["roam-notifications"]),
+        .executable(name: "roam-moderation", targets: ["roam-moderation"]),
         .executable(name: "roam-gateway", targets: ["roam-gateway"]),
         .executable(name: "roam-bench", targets: ["roam-bench"]),
         // What an app adds to talk to Roam (Gateway/Client/README.md): no server package in its graph.
@@ -251,7 +252,7 @@ let package = Package(
             name: "AccountsTests",
             dependencies: uses(
                 "Accounts", "AccountsTesting", "Crypto", "GRPCCore", "GRPCInProcessTransport", "GRPCProtobuf", "Logging", "RoamCore", "RoamProto",
-                "RoamRuntime", "RoamTesting"),
+                "RoamRuntime", "RoamTesting", "SwiftProtobuf"),
             path: "Tests/AccountsTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "EventsTests",
@@ -297,6 +298,20 @@ let package = Package(
         .executableTarget(
             name: "roam-notifications", dependencies: uses("Notifications", "RoamRuntime"), path: "Services/Notifications/App",
             swiftSettings: swiftSettings, linkerSettings: serviceLinkerSettings),
+        .target(
+            name: "Moderation",
+            dependencies: uses(
+                "GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "PostgresNIO", "RoamCore", "RoamProto", "RoamRuntime", "ServiceLifecycle",
+                "SwiftProtobuf"),
+            path: "Services/Moderation/Library", swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "roam-moderation", dependencies: uses("Moderation", "RoamRuntime"), path: "Services/Moderation/App",
+            swiftSettings: swiftSettings, linkerSettings: serviceLinkerSettings),
+        .testTarget(
+            name: "ModerationTests",
+            dependencies: uses(
+                "GRPCCore", "GRPCInProcessTransport", "Moderation", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting", "SwiftProtobuf"),
+            path: "Tests/ModerationTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "NotificationsTests",
             dependencies: uses("AsyncHTTPClient", "JWTKit", "Logging", "Notifications", "RoamCore", "RoamRuntime", "RoamTesting", "_CryptoExtras"),

@@ -59,8 +59,6 @@ public enum AccountsError {
             .permissionDenied, reason: "ACCOUNT_SUSPENDED", message: "this account is suspended \(end): \(suspension.reason)",
             suspendedUntil: suspension.until)
     }
-    public static let roleRequired = RoamError(
-        .permissionDenied, reason: "PERMISSION_DENIED", message: "only a moderator or an admin may do this")
     public static let userNotFound = RoamError.notFound("user")
     public static let sessionNotFound = RoamError.notFound("session")
     public static let cannotFollowSelf = RoamError.invalidField("username", "you cannot follow or block yourself")

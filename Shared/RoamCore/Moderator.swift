@@ -1,5 +1,4 @@
 import Foundation
-import RoamCore
 
 /// Who acts on other people's accounts: a user holding a role, or an operator (`roam`, with the
 /// service credential), who may do everything.
@@ -11,6 +10,17 @@ public struct Moderator: Sendable, Equatable {
     public var name: String
 
     public var isOperator: Bool { userID == nil }
+    /// Admins (and operators) also read the audit log.
+    public var isAdmin: Bool { roles.contains(.admin) }
+
+    public static let roleRequired = RoamError(
+        .permissionDenied, reason: "PERMISSION_DENIED", message: "only a moderator or an admin may do this")
+
+    public init(userID: UUID?, roles: Set<Role>, name: String) {
+        self.userID = userID
+        self.roles = roles
+        self.name = name
+    }
 
     /// The moderator a call comes from. A service credential is an operator's, named as `operatorName`
     /// says (what `roam` passes) or after the service; a user must hold a role.
@@ -21,7 +31,7 @@ public struct Moderator: Sendable, Equatable {
             roles = Set(Role.allCases)
             name = "operator:\(operatorName.isEmpty ? service : operatorName)"
         case .user(let user):
-            guard user.roles.canModerate else { throw AccountsError.roleRequired }
+            guard user.roles.canModerate else { throw Self.roleRequired }
             userID = user.id
             roles = user.roles
             name = "user:\(user.id.lowercasedString)"
