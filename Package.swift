@@ -310,7 +310,7 @@ let package = Package(
         .testTarget(
             name: "ModerationTests",
             dependencies: uses(
-                "GRPCCore", "GRPCInProcessTransport", "Moderation", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting", "SwiftProtobuf"),
+                "Moderation", "RoamCore", "RoamRuntime", "RoamTesting"),
             path: "Tests/ModerationTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "NotificationsTests",
