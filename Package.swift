@@ -227,8 +227,7 @@ let package = Package(
             dependencies: uses(
                 "Accounts", "ArgumentParser", "Budget", "GRPCCore", "GRPCNIOTransportHTTP2", "Hummingbird", "Logging", "PostgresNIO", "RoamLocal",
                 "RoamProto",
-                "RoamRuntime",
-                "Trips"),
+                "RoamRuntime", "SwiftProtobuf", "Trips"),
             path: "Shared/RoamCommand", swiftSettings: swiftSettings),
         .executableTarget(
             name: "roam-bench",
