@@ -215,7 +215,7 @@ let package = Package(
             path: "Gateway/Library",
             // The contract, bundled into Gateway/openapi.yaml by scripts/generate-openapi.sh.
             exclude: ["OpenAPI/Base.openapi.yaml"]
-                + ["Accounts", "Events", "Feed", "Media", "Trips", "Walks", "Budget", "BucketLists", "Notifications"].map {
+                + ["Accounts", "Events", "Feed", "Media", "Trips", "Walks", "Budget", "BucketLists", "Notifications", "Moderation"].map {
                     "\($0)/\($0).openapi.yaml"
                 },
             swiftSettings: swiftSettings),
@@ -342,7 +342,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: uses(
                 "Accounts", "BucketLists", "Budget", "Events", "Feed", "Media", "MediaTesting", "GRPCCore", "GRPCNIOTransportHTTP2", "Gateway",
-                "HTTPTypes", "Logging", "Notifications", "OpenAPIRuntime", "PostgresNIO",
+                "HTTPTypes", "Logging", "Moderation", "Notifications", "OpenAPIRuntime", "PostgresNIO",
                 "RoamClient", "RoamLocal", "RoamMail", "RoamProto", "RoamRuntime", "RoamTesting", "Trips"),
             path: "Tests/EndToEndTests", swiftSettings: swiftSettings),
         .testTarget(

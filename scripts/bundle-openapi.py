@@ -6,7 +6,7 @@ The files are joined as text, so what is written is what was in them; a path or 
 is refused. `$ref`s stay internal to the bundle (#/components/...)."""
 import re, sys, yaml
 
-DOMAINS = ["Accounts", "Events", "Feed", "Media", "Trips", "Walks", "Budget", "BucketLists", "Notifications"]
+DOMAINS = ["Accounts", "Events", "Feed", "Media", "Trips", "Walks", "Budget", "BucketLists", "Notifications", "Moderation"]
 HEADER = """# The public API of the Roam gateway, bundled by scripts/generate-openapi.sh from
 # Gateway/Library/OpenAPI/Base.openapi.yaml and each domain's Gateway/Library/<Domain>/<Domain>.openapi.yaml:
 # edit those, never this file. The generator reads it, the gateway serves it at /openapi.json, and CI

@@ -75,6 +75,7 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
             budget: BudgetCaller(budget: upstreams.budget), bucketLists: bucketLists,
             activities: ActivitiesCaller(activities: upstreams.bucketLists), walks: WalksCaller(walks: upstreams.trips),
             notifications: NotificationsCaller(notifications: upstreams.notifications),
+            moderation: ModerationCaller(moderation: upstreams.moderation),
             fanOutTimeout: settings.fanOutTimeout,
             mediaLinks: links, mediaMaxBytes: settings.mediaMaxBytes, revoked: verifier.revoked,
             relationChanges: relationChanges)

@@ -44,11 +44,12 @@ public enum GatewayApp {
         let budget = try upstream("budget", settings.budgetAddresses)
         let bucketLists = try upstream("bucketlists", settings.bucketListsAddresses)
         let notifications = try upstream("notifications", settings.notificationsAddresses)
+        let moderation = try upstream("moderation", settings.moderationAddresses)
         let gateway = Gateway(
             settings: settings,
             upstreams: GatewayUpstreams(
                 accounts: accounts, events: events, feed: feed, media: media, trips: trips, budget: budget,
-                bucketLists: bucketLists, notifications: notifications),
+                bucketLists: bucketLists, notifications: notifications, moderation: moderation),
             verifier: verifier,
             registry: registry)
         logger.info(
@@ -60,6 +61,7 @@ public enum GatewayApp {
                 "budget": "\(settings.budgetAddresses)",
                 "bucketlists": "\(settings.bucketListsAddresses)",
                 "notifications": "\(settings.notificationsAddresses)",
+                "moderation": "\(settings.moderationAddresses)",
             ])
         let group = ServiceGroup(
             configuration: .init(

@@ -33,6 +33,8 @@ public struct GatewaySettings: Sendable {
     public var bucketListsAddresses: [HostAndPort]
     /// Every replica of the notifications service (devices, inboxes, settings).
     public var notificationsAddresses: [HostAndPort]
+    /// Every replica of the moderation service (reports, moderators' actions, the audit log).
+    public var moderationAddresses: [HostAndPort]
     /// How long the media links in answers stay valid at least (`MEDIA_URL_TTL`).
     public var mediaLinkLifetime: Duration
     /// The largest upload (`MEDIA_MAX_BYTES`, as media's): larger ones are refused before they are sent on.
@@ -85,6 +87,7 @@ public struct GatewaySettings: Sendable {
         budgetAddresses = try environment.addresses("BUDGET_ADDRESS", default: "127.0.0.1:50056")
         bucketListsAddresses = try environment.addresses("BUCKETLISTS_ADDRESS", default: "127.0.0.1:50057")
         notificationsAddresses = try environment.addresses("NOTIFICATIONS_ADDRESS", default: "127.0.0.1:50058")
+        moderationAddresses = try environment.addresses("MODERATION_ADDRESS", default: "127.0.0.1:50059")
         mediaLinkLifetime = try environment.duration("MEDIA_URL_TTL", default: .seconds(3600))
         guard mediaLinkLifetime >= .seconds(60) else { throw ConfigurationError(variable: "MEDIA_URL_TTL", problem: "must be at least 60s") }
         mediaMaxBytes = try environment.int("MEDIA_MAX_BYTES", default: 50_000_000, in: 1...(1 << 40))

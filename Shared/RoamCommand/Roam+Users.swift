@@ -8,8 +8,9 @@ extension Roam {
         static let configuration = CommandConfiguration(
             abstract: "Find an account, look at it, suspend it, lift a suspension, grant or take a role.",
             discussion: """
-                Asks accounts at ACCOUNTS_ADDRESS with ROAM_SERVICE_SECRET, as the console does for moderators. A <user> is an \
-                account's id, address or username (with or without @). The first admin is made with `roam users grant <user> admin`; \
+                Asks accounts at ACCOUNTS_ADDRESS (find, show) and moderation at MODERATION_ADDRESS (the rest, each recorded in \
+                the audit log) with ROAM_SERVICE_SECRET, as the console does for moderators. A <user> is an account's id, address \
+                or username (with or without @). The first admin is made with `roam users grant <user> admin`; \
                 roles are never granted through the public API. Changes name the operator (--as, else ROAM_OPERATOR, else $USER).
                 """,
             subcommands: [Find.self, Show.self, Suspend.self, Unsuspend.self, Grant.self, Revoke.self])
@@ -26,7 +27,7 @@ extension Roam {
             } catch let error as RPCError where error.code == .notFound {
                 Roam.fail("users: no such account")
             } catch let error as RPCError {
-                Roam.fail("users: accounts answered \(error.code): \(error.message)")
+                Roam.fail("users: \(error.code): \(error.message)")
             } catch {
                 Roam.fail("users failed: \(error)")
             }

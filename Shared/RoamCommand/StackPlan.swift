@@ -26,6 +26,9 @@ enum StackPlan {
         ServiceSpec(
             name: "notifications", executable: "roam-notifications", schema: "notifications", grpcPort: 50058, metricsPort: 9108,
             healthName: "roam.notifications.v1.NotificationsService", addressVariable: "NOTIFICATIONS_ADDRESS", purgesUsers: true),
+        ServiceSpec(
+            name: "moderation", executable: "roam-moderation", schema: "moderation", grpcPort: 50059, metricsPort: 9109,
+            healthName: "roam.moderation.v1.ModerationService", addressVariable: "MODERATION_ADDRESS"),
     ]
 
     /// `EVENT_PURGE_TARGETS` for the events service: every service that forgets ended events.

@@ -4,22 +4,31 @@ import GRPCNIOTransportHTTP2
 import RoamProto
 import SwiftProtobuf
 
-/// `roam users …`: find an account, look at it, suspend it or lift its suspension, grant or take a
-/// role — the accounts service's operator calls (`AccountsAdminService`), as the console makes them.
+/// `roam users …`: find an account and look at it (accounts' `AccountsAdminService`), suspend it or
+/// lift its suspension, grant or take a role (through moderation, which records each in the audit
+/// log) — the calls the console makes.
 struct UsersCommand {
-    let call: OperatorCall
+    let accounts: OperatorCall
+    let moderation: OperatorCall
     /// Who acts, as the audit log names them.
     let actor: String
 
     init(environment: [String: String], actor: String?) async throws {
-        call = try await OperatorCall("ACCOUNTS_ADDRESS", default: "127.0.0.1:50051", environment: environment, command: "users")
+        accounts = try await OperatorCall("ACCOUNTS_ADDRESS", default: "127.0.0.1:50051", environment: environment, command: "users")
+        moderation = try await OperatorCall("MODERATION_ADDRESS", default: "127.0.0.1:50059", environment: environment, command: "users")
         self.actor = OperatorCall.operatorName(actor, environment: environment)
     }
 
     private func admin<Result: Sendable>(
         _ body: (Roam_Accounts_V1_AccountsAdminService.Client<HTTP2ClientTransport.Posix>, Metadata) async throws -> Result
     ) async throws -> Result {
-        try await call.run { client, metadata in try await body(Roam_Accounts_V1_AccountsAdminService.Client(wrapping: client), metadata) }
+        try await accounts.run { client, metadata in try await body(Roam_Accounts_V1_AccountsAdminService.Client(wrapping: client), metadata) }
+    }
+
+    private func audited<Result: Sendable>(
+        _ body: (Roam_Moderation_V1_ModerationService.Client<HTTP2ClientTransport.Posix>, Metadata) async throws -> Result
+    ) async throws -> Result {
+        try await moderation.run { client, metadata in try await body(Roam_Moderation_V1_ModerationService.Client(wrapping: client), metadata) }
     }
 
     func find(_ query: String, limit: Int) async throws -> String {
@@ -56,7 +65,7 @@ struct UsersCommand {
     }
 
     func suspend(_ user: String, until: Date?, reason: String) async throws -> String {
-        let change = try await admin { client, metadata in
+        let change = try await audited { client, metadata in
             try await client.suspendAccount(
                 .with {
                     $0.user = user
@@ -70,7 +79,7 @@ struct UsersCommand {
     }
 
     func unsuspend(_ user: String) async throws -> String {
-        let change = try await admin { client, metadata in
+        let change = try await audited { client, metadata in
             try await client.liftSuspension(
                 .with {
                     $0.user = user; $0.actor = actor
@@ -80,7 +89,7 @@ struct UsersCommand {
     }
 
     func setRole(_ role: String, granted: Bool, on user: String) async throws -> String {
-        let change = try await admin { client, metadata in
+        let change = try await audited { client, metadata in
             let request = Roam_Accounts_V1_ChangeRoleRequest.with {
                 $0.user = user; $0.role = role; $0.actor = actor
             }

@@ -29,7 +29,9 @@ public struct Moderator: Sendable, Equatable {
         case .service(let service):
             userID = nil
             roles = Set(Role.allCases)
-            name = "operator:\(operatorName.isEmpty ? service : operatorName)"
+            // A service passing on an operator's action names them as it was told (`operator:ana`).
+            let named = operatorName.isEmpty ? service : operatorName
+            name = named.hasPrefix("operator:") ? named : "operator:\(named)"
         case .user(let user):
             guard user.roles.canModerate else { throw Self.roleRequired }
             userID = user.id

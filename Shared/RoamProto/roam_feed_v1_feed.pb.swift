@@ -264,11 +264,45 @@ public nonisolated struct Roam_Feed_V1_Post: @unchecked Sendable {
     set {_uniqueStorage()._title = newValue}
   }
 
+  /// Set only for the author of a post a moderator took down (anyone else is answered NOT_FOUND).
+  public var takedown: Roam_Feed_V1_Takedown {
+    get {_storage._takedown ?? Roam_Feed_V1_Takedown()}
+    set {_uniqueStorage()._takedown = newValue}
+  }
+  /// Returns true if `takedown` has been explicitly set.
+  public var hasTakedown: Bool {_storage._takedown != nil}
+  /// Clears the value of `takedown`. Subsequent reads from it will return its default value.
+  public mutating func clearTakedown() {_uniqueStorage()._takedown = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// Why and when a moderator took something down, as its author is told.
+public nonisolated struct Roam_Feed_V1_Takedown: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var reason: String = String()
+
+  public var at: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_at ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_at = newValue}
+  }
+  /// Returns true if `at` has been explicitly set.
+  public var hasAt: Bool {self._at != nil}
+  /// Clears the value of `at`. Subsequent reads from it will return its default value.
+  public mutating func clearAt() {self._at = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _at: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
 }
 
 public nonisolated struct Roam_Feed_V1_CreatePostRequest: Sendable {
@@ -1877,7 +1911,7 @@ nonisolated extension Roam_Feed_V1_Place: SwiftProtobuf.Message, SwiftProtobuf._
 
 nonisolated extension Roam_Feed_V1_Post: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Post"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}post_id\0\u{3}author_id\0\u{1}audience\0\u{1}text\0\u{3}media_ids\0\u{1}tags\0\u{3}created_at\0\u{3}edited_at\0\u{1}engagement\0\u{1}title\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}post_id\0\u{3}author_id\0\u{1}audience\0\u{1}text\0\u{3}media_ids\0\u{1}tags\0\u{3}created_at\0\u{3}edited_at\0\u{1}engagement\0\u{1}title\0\u{1}takedown\0")
 
   fileprivate class _StorageClass {
     var _postID: String = String()
@@ -1890,6 +1924,7 @@ nonisolated extension Roam_Feed_V1_Post: SwiftProtobuf.Message, SwiftProtobuf._M
     var _editedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _engagement: Roam_Feed_V1_Engagement? = nil
     var _title: String = String()
+    var _takedown: Roam_Feed_V1_Takedown? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -1910,6 +1945,7 @@ nonisolated extension Roam_Feed_V1_Post: SwiftProtobuf.Message, SwiftProtobuf._M
       _editedAt = source._editedAt
       _engagement = source._engagement
       _title = source._title
+      _takedown = source._takedown
     }
   }
 
@@ -1938,6 +1974,7 @@ nonisolated extension Roam_Feed_V1_Post: SwiftProtobuf.Message, SwiftProtobuf._M
         case 8: try { try decoder.decodeSingularMessageField(value: &_storage._editedAt) }()
         case 9: try { try decoder.decodeSingularMessageField(value: &_storage._engagement) }()
         case 10: try { try decoder.decodeSingularStringField(value: &_storage._title) }()
+        case 11: try { try decoder.decodeSingularMessageField(value: &_storage._takedown) }()
         default: break
         }
       }
@@ -1980,6 +2017,9 @@ nonisolated extension Roam_Feed_V1_Post: SwiftProtobuf.Message, SwiftProtobuf._M
       if !_storage._title.isEmpty {
         try visitor.visitSingularStringField(value: _storage._title, fieldNumber: 10)
       }
+      try { if let v = _storage._takedown {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1999,10 +2039,50 @@ nonisolated extension Roam_Feed_V1_Post: SwiftProtobuf.Message, SwiftProtobuf._M
         if _storage._editedAt != rhs_storage._editedAt {return false}
         if _storage._engagement != rhs_storage._engagement {return false}
         if _storage._title != rhs_storage._title {return false}
+        if _storage._takedown != rhs_storage._takedown {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Feed_V1_Takedown: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Takedown"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}reason\0\u{1}at\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.reason) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._at) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.reason.isEmpty {
+      try visitor.visitSingularStringField(value: self.reason, fieldNumber: 1)
+    }
+    try { if let v = self._at {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Feed_V1_Takedown, rhs: Roam_Feed_V1_Takedown) -> Bool {
+    if lhs.reason != rhs.reason {return false}
+    if lhs._at != rhs._at {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

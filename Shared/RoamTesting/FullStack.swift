@@ -25,7 +25,7 @@ public final class FullStack: Sendable {
     private let members: Mutex<[String: Member]>
 
     /// The services in the order the suite kills them; the gateway last.
-    public static let names = ["accounts", "events", "feed", "media", "trips", "budget", "bucketlists", "notifications", "gateway"]
+    public static let names = ["accounts", "events", "feed", "media", "trips", "budget", "bucketlists", "notifications", "moderation", "gateway"]
 
     /// Where media keeps its files (`blobs/` under it).
     public let mediaDirectory: URL
@@ -86,7 +86,7 @@ public final class FullStack: Sendable {
         let cluster = try await PrivateCluster.start()
         let (eventsPort, feedPort, mediaPort) = (FreePort.next(), FreePort.next(), FreePort.next())
         let (tripsPort, budgetPort, bucketListsPort) = (FreePort.next(), FreePort.next(), FreePort.next())
-        let notificationsPort = FreePort.next()
+        let (notificationsPort, moderationPort) = (FreePort.next(), FreePort.next())
         // Every service that publishes notifications hands them to this one.
         let publishTo = "127.0.0.1:\(notificationsPort)"
         let stack = try await ProcessStack.startAccounts(
@@ -124,13 +124,19 @@ public final class FullStack: Sendable {
                 "BUCKETLISTS_ADDRESS": "127.0.0.1:\(bucketListsPort)",
                 "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)", "NOTIFICATIONS_ADDRESS": publishTo,
             ])
+        let (moderation, _) = try await stack.startModeration(
+            port: moderationPort,
+            environment: [
+                "FEED_ADDRESS": "127.0.0.1:\(feedPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)",
+                "TRIPS_ADDRESS": "127.0.0.1:\(tripsPort)", "BUCKETLISTS_ADDRESS": "127.0.0.1:\(bucketListsPort)",
+            ])
         let metricsPort = FreePort.next()
         let (gateway, http) = try await stack.startGateway(
             tripsPort: tripsPort, budgetPort: budgetPort, bucketListsPort: bucketListsPort,
             environment: [
                 "METRICS_PORT": String(metricsPort),
                 "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)",
-                "NOTIFICATIONS_ADDRESS": "127.0.0.1:\(notificationsPort)",
+                "NOTIFICATIONS_ADDRESS": "127.0.0.1:\(notificationsPort)", "MODERATION_ADDRESS": "127.0.0.1:\(moderationPort)",
                 "RATE_LIMIT_PER_USER": "100000", "RATE_LIMIT_PER_USER_BURST": "100000",
                 "RATE_LIMIT_PER_ADDRESS": "100000", "RATE_LIMIT_PER_ADDRESS_BURST": "100000",
             ])
@@ -147,6 +153,7 @@ public final class FullStack: Sendable {
                 "bucketlists": Member(process: bucketLists, original: bucketLists, grpc: (bucketListsPort, "roam.bucketlists.v1.BucketListsService")),
                 "notifications": Member(
                     process: notifications, original: notifications, grpc: (notificationsPort, "roam.notifications.v1.NotificationsService")),
+                "moderation": Member(process: moderation, original: moderation, grpc: (moderationPort, "roam.moderation.v1.ModerationService")),
                 "gateway": Member(process: gateway, original: gateway, grpc: nil),
             ])
     }

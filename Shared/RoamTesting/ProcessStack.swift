@@ -110,6 +110,13 @@ public struct ProcessStack: Sendable {
             port: port, environment: extra)
     }
 
+    /// The moderation service as a process, under its own role; `environment` says where the owners of content are.
+    public func startModeration(port: Int = FreePort.next(), environment extra: [String: String] = [:]) async throws -> (LaunchedProcess, Int) {
+        try await startService(
+            "moderation", executable: "roam-moderation", health: "roam.moderation.v1.ModerationService", requiresPostGIS: false,
+            port: port, environment: extra)
+    }
+
     /// Provisions a role of its own for the service's schema and starts it, trusting this stack's accounts.
     private func startService(
         _ schema: String, executable: String, health: String, requiresPostGIS: Bool, port: Int,

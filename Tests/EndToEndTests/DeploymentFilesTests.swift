@@ -9,6 +9,7 @@ import Testing
 @testable import Events
 @testable import Feed
 @testable import Media
+@testable import Moderation
 @testable import Notifications
 @testable import RoamRuntime
 @testable import Trips
@@ -42,12 +43,15 @@ import Testing
             _ = try BucketListsApp.Configuration(environment: Environment(Self.development, readLog: bucketListsLog))
             let notificationsLog = VariableReadLog()
             _ = try NotificationsApp.Configuration(environment: Environment(Self.development, readLog: notificationsLog))
+            let moderationLog = VariableReadLog()
+            _ = try ModerationApp.Configuration(environment: Environment(Self.development, readLog: moderationLog))
             let gatewayLog = VariableReadLog()
             _ = try GatewaySettings(environment: Environment(Self.development, readLog: gatewayLog))
             return [
                 "accounts": accountsLog.variables, "events": eventsLog.variables, "feed": feedLog.variables,
                 "media": mediaLog.variables, "trips": tripsLog.variables, "budget": budgetLog.variables,
-                "bucketlists": bucketListsLog.variables, "notifications": notificationsLog.variables, "gateway": gatewayLog.variables,
+                "bucketlists": bucketListsLog.variables, "notifications": notificationsLog.variables, "moderation": moderationLog.variables,
+                "gateway": gatewayLog.variables,
             ]
         }
     }
@@ -76,7 +80,7 @@ import Testing
     @Test func composeSetsOnlyVariablesTheServicesRead() throws {
         let compose = try Self.composeEnvironments()
         let read = try Self.variablesRead
-        for service in ["accounts", "events", "feed", "media", "trips", "budget", "bucketlists", "notifications", "gateway"] {
+        for service in ["accounts", "events", "feed", "media", "trips", "budget", "bucketlists", "notifications", "moderation", "gateway"] {
             let set = try #require(compose[service], "compose has no \(service) service")
             let unknown = set.subtracting(try #require(read[service]))
             #expect(unknown.isEmpty, "compose sets variables \(service) never reads: \(unknown.sorted())")
@@ -86,7 +90,7 @@ import Testing
         #expect(
             provision == [
                 "DATABASE_URL", "ACCOUNTS_DB_PASSWORD", "EVENTS_DB_PASSWORD", "FEED_DB_PASSWORD", "MEDIA_DB_PASSWORD",
-                "TRIPS_DB_PASSWORD", "BUDGET_DB_PASSWORD", "BUCKETLISTS_DB_PASSWORD", "NOTIFICATIONS_DB_PASSWORD",
+                "TRIPS_DB_PASSWORD", "BUDGET_DB_PASSWORD", "BUCKETLISTS_DB_PASSWORD", "NOTIFICATIONS_DB_PASSWORD", "MODERATION_DB_PASSWORD",
             ])
     }
 
@@ -122,7 +126,7 @@ import Testing
                 return (String(line[..<equals]), String(line[line.index(after: equals)...]))
             }
         let secrets = example.filter { $0.0 == "ROAM_SERVICE_SECRET" || $0.0.hasSuffix("_PASSWORD") }
-        #expect(secrets.count == 10)
+        #expect(secrets.count == 11)
         for (variable, value) in secrets {
             #expect(PublishedSecrets.refusal(of: value, variable: variable, kind: .production) != nil, "\(variable)'s example is accepted")
             #expect(compose.contains("${\(variable):?"), "compose starts without \(variable)")
@@ -145,6 +149,7 @@ import Testing
             ("budget", { _ = try BudgetApp.Configuration(environment: Environment([:])) }),
             ("bucketlists", { _ = try BucketListsApp.Configuration(environment: Environment([:])) }),
             ("notifications", { _ = try NotificationsApp.Configuration(environment: Environment([:])) }),
+            ("moderation", { _ = try ModerationApp.Configuration(environment: Environment([:])) }),
             ("gateway", { _ = try GatewaySettings(environment: Environment([:])) }),
         ]
         for (name, start) in starts {
@@ -158,7 +163,8 @@ import Testing
     static let readmes = [
         "accounts": "Services/Accounts/README.md", "events": "Services/Events/README.md", "feed": "Services/Feed/README.md",
         "media": "Services/Media/README.md", "trips": "Services/Trips/README.md", "budget": "Services/Budget/README.md",
-        "bucketlists": "Services/BucketLists/README.md", "notifications": "Services/Notifications/README.md", "gateway": "Gateway/README.md",
+        "bucketlists": "Services/BucketLists/README.md", "notifications": "Services/Notifications/README.md",
+        "moderation": "Services/Moderation/README.md", "gateway": "Gateway/README.md",
     ]
 
     @Test func everyVariableIsListedInItsProcessReadmeOrTheRootOne() throws {
@@ -179,7 +185,7 @@ import Testing
         #expect(
             Set(commands) == [
                 "roam", "roam-accounts", "roam-events", "roam-feed", "roam-media", "roam-trips", "roam-budget", "roam-bucketlists",
-                "roam-notifications", "roam-gateway",
+                "roam-notifications", "roam-moderation", "roam-gateway",
             ])
         for command in Set(commands) {
             #expect(dockerfile.contains("\"$bin/\(command)\""), "the Dockerfile does not copy \(command)")

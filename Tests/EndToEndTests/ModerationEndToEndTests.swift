@@ -9,7 +9,10 @@ import Testing
     @Test func anOperatorSuspendsAnAccountEverywhereAtOnceAndLiftsIt() async throws {
         let stops = try await FullStack.run { stack in
             let http = stack.http
-            let accounts = ["ACCOUNTS_ADDRESS": "127.0.0.1:\(try #require(stack.grpcPort("accounts")))", "ROAM_OPERATOR": "ops-ana"]
+            let accounts = [
+                "ACCOUNTS_ADDRESS": "127.0.0.1:\(try #require(stack.grpcPort("accounts")))",
+                "MODERATION_ADDRESS": "127.0.0.1:\(try #require(stack.grpcPort("moderation")))", "ROAM_OPERATOR": "ops-ana",
+            ]
             func roam(_ arguments: String...) async throws -> (status: Int32, output: String) {
                 try await runRoam(["users"] + arguments, environment: accounts)
             }
@@ -69,7 +72,66 @@ import Testing
             let forged = try await runRoam(
                 ["users", "find", "a"], environment: accounts.merging(["ROAM_SERVICE_SECRET": String(repeating: "f", count: 64)]) { $1 })
             #expect(forged.status == 2 && forged.output.contains("unauthenticated"), "\(forged.output)")
+
+            try await Self.aReportedStoryIsTakenDownAndItsAuthorSuspended(http: http, environment: accounts)
         }
         #expect(stops.values.allSatisfy { $0 == "exited with status 0" }, "\(stops)")
+    }
+
+    /// A user reports a story through the gateway; the operator finds the case, takes the story down and
+    /// suspends its author with one command; the audit log says who did what; lifting the suspension
+    /// shows the author their story marked taken down, while everyone else still gets 404.
+    static func aReportedStoryIsTakenDownAndItsAuthorSuspended(http: HTTPTestClient, environment: [String: String]) async throws {
+        func roam(_ arguments: String...) async throws -> (status: Int32, output: String) {
+            try await runRoam(arguments, environment: environment)
+        }
+        let suffix = Int.random(in: 10_000...99_999)
+        let (authorID, author) = try await http.signUp("author\(suffix)")
+        let (_, reporter) = try await http.signUp("reporter\(suffix)")
+        let story = try await http.created(
+            "/v1/stories", ["text": "Cheap followers at spam.example", "place": ["latitude": 38.71, "longitude": -9.14, "name": "Rossio"]],
+            token: author, key: "postId")
+        let report: [String: Any] = ["subject": ["kind": "post", "id": story], "reason": "spam", "text": "links to a scam"]
+        let first = try await http.send("POST", "/v1/reports", json: report, token: reporter)
+        #expect(first.status == 201, "\(first.text)")
+        #expect(try await http.send("POST", "/v1/reports", json: report, token: reporter).status == 200, "a second report changes nothing")
+        let own = try await http.send("POST", "/v1/reports", json: report, token: author)
+        #expect(own.status == 422 && own.text.contains("OWN_CONTENT"), "\(own.status) \(own.text)")
+        let planet = try await http.send(
+            "POST", "/v1/reports", json: ["subject": ["kind": "planet", "id": story], "reason": "spam"], token: reporter)
+        #expect(planet.status == 400, "\(planet.text)")
+        let nowhere = try await http.send(
+            "POST", "/v1/reports", json: ["subject": ["kind": "post", "id": UUID().lowercasedString], "reason": "spam"], token: reporter)
+        #expect(nowhere.status == 404, "\(nowhere.text)")
+        #expect(try await http.send("POST", "/v1/reports", json: report).status == 401)
+
+        let listed = try await roam("reports", "list", "--status", "open", "--kind", "post")
+        let line = try #require(listed.output.split(separator: "\n").first { $0.contains(story) }, "\(listed.output)")
+        #expect(line.contains("1 report (spam)"), "\(line)")
+        let caseID = String(line.prefix(36))
+        let shown = try await roam("reports", "show", caseID)
+        #expect(
+            shown.status == 0 && shown.output.contains("text: Cheap followers at spam.example") && shown.output.contains("spam: links to a scam"),
+            "\(shown.output)")
+
+        let resolved = try await roam("reports", "resolve", caseID, "take_down_and_suspend", "--note", "Spam links", "--for", "2h")
+        #expect(resolved.status == 0 && resolved.output.contains("resolved: take_down_and_suspend"), "\(resolved.output)")
+        #expect(try await http.send("GET", "/v1/posts/\(story)", token: reporter).status == 404, "taken down for everyone else")
+        #expect(await eventually(timeout: .seconds(1)) { (try? await http.send("GET", "/v1/me", token: author).status) == 401 })
+        let again = try await roam("reports", "resolve", caseID, "dismiss")
+        #expect(again.status == 2 && again.output.contains("already resolved"), "\(again.output)")
+
+        let audit = try await roam("audit", "--actor", "operator:ops-ana", "--limit", "3")
+        let actions = audit.output.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true)[2] }
+        #expect(actions == ["resolve_case", "suspend", "take_down"], "\(audit.output)")
+        #expect(audit.output.contains("user \(authorID.lowercasedString): Spam links"), "\(audit.output)")
+
+        _ = try await roam("users", "unsuspend", authorID.lowercasedString)
+        let back = try await http.send("POST", "/v1/auth/login", json: ["identifier": "author\(suffix)", "password": "correct horse battery"])
+        let token = try #require((try back.json()["tokens"] as? [String: Any])?["accessToken"] as? String, "\(back.text)")
+        let seen = try await http.send("GET", "/v1/posts/\(story)", token: token)
+        let takenDown = try seen.json()["takenDown"] as? [String: Any]
+        #expect(seen.status == 200 && takenDown?["reason"] as? String == "Spam links", "the author sees why: \(seen.text)")
+        #expect(try await http.send("GET", "/v1/posts/\(story)", token: reporter).status == 404)
     }
 }

@@ -8,7 +8,8 @@ import Testing
     static let subcommands = [
         ["up"], ["provision"], ["health"], ["places", "import"], ["rates", "import"], ["keys"], ["purges"], ["mail"], ["users"], ["users", "find"],
         ["users", "show"],
-        ["users", "suspend"], ["users", "unsuspend"], ["users", "grant"], ["users", "revoke"],
+        ["users", "suspend"], ["users", "unsuspend"], ["users", "grant"], ["users", "revoke"], ["reports"], ["reports", "list"],
+        ["reports", "show"], ["reports", "resolve"], ["audit"],
     ]
 
     @Test(arguments: subcommands)
@@ -23,7 +24,7 @@ import Testing
     @Test func theCommandListsItsSubcommands() async throws {
         let run = try await runRoam(["--help"], environment: [:])
         #expect(run.status == 0)
-        for name in ["up", "provision", "health", "places", "rates", "keys", "purges", "mail", "users"] {
+        for name in ["up", "provision", "health", "places", "rates", "keys", "purges", "mail", "users", "reports", "audit"] {
             #expect(run.output.contains("  \(name) "), "--help does not list \(name): \(run.output)")
         }
     }
@@ -41,6 +42,11 @@ import Testing
         (["users", "suspend", "ana", "--reason", "spam", "--until", "tomorrow"], "--until"),
         (["users", "suspend", "ana", "--reason", "spam", "--for", "1h", "--until", "2030-01-01T00:00:00Z"], "--for or --until"),
         (["users", "revoke", "ana", "root"], "<role>"),
+        (["reports", "list", "--status", "closed"], "--status"),
+        (["reports", "show", "12"], "<case-id>"),
+        (["reports", "resolve", "0195f4a4-0000-7000-8000-000000000000", "ban"], "<action>"),
+        (["reports", "resolve", "0195f4a4-0000-7000-8000-000000000000", "take_down"], "--note"),
+        (["audit", "--kind", "planet"], "--kind"),
     ])
     func aWrongArgumentIsRefusedByName(_ arguments: [String], named: String) async throws {
         let run = try await runRoam(arguments, environment: [:])

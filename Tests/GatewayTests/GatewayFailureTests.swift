@@ -64,10 +64,11 @@ import Testing
         let budget = try Upstream(name: "budget", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(10))
         let bucketLists = try Upstream(name: "bucketlists", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(10))
         let notifications = try Upstream(name: "notifications", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(10))
+        let moderation = try Upstream(name: "moderation", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(10))
         try await GatewayHarness.withGateway(
             upstreams: GatewayUpstreams(
                 accounts: accounts, events: events, feed: feed, media: media, trips: trips,
-                budget: budget, bucketLists: bucketLists, notifications: notifications), verifier: verifier,
+                budget: budget, bucketLists: bucketLists, notifications: notifications, moderation: moderation), verifier: verifier,
             settings: settings
         ) { http in
             let profile = try await http.send("GET", "/v1/users/someone")

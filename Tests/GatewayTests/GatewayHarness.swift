@@ -69,7 +69,8 @@ enum GatewayHarness {
         _ services: [any RegistrableRPCService], events: [any RegistrableRPCService] = [],
         feed: [any RegistrableRPCService] = [], media: [any RegistrableRPCService] = [],
         trips: [any RegistrableRPCService] = [], budget: [any RegistrableRPCService] = [],
-        bucketLists: [any RegistrableRPCService] = [], notifications: [any RegistrableRPCService] = [], anonymousMethods: Set<MethodDescriptor>,
+        bucketLists: [any RegistrableRPCService] = [], notifications: [any RegistrableRPCService] = [],
+        moderation: [any RegistrableRPCService] = [], anonymousMethods: Set<MethodDescriptor>,
         verifier: AccessTokenVerifier, settings: GatewaySettings, background: [any Service] = [],
         endStreams: @escaping @Sendable () async -> Void = {},
         _ body: @Sendable (HTTPTestClient) async throws -> Void
@@ -104,16 +105,20 @@ enum GatewayHarness {
         let (notificationsServer, notificationsUpstream) = inProcess(
             "notifications", notifications, health: "roam.notifications.v1.NotificationsService",
             anonymousMethods: [], verifier: verifier, settings: settings)
+        let (moderationServer, moderationUpstream) = inProcess(
+            "moderation", moderation, health: "roam.moderation.v1.ModerationService", anonymousMethods: [], verifier: verifier, settings: settings)
         try await withGateway(
             upstreams: GatewayUpstreams(
                 accounts: accounts, events: eventsUpstream, feed: feedUpstream, media: mediaUpstream,
-                trips: tripsUpstream, budget: budgetUpstream, bucketLists: bucketListsUpstream, notifications: notificationsUpstream),
+                trips: tripsUpstream, budget: budgetUpstream, bucketLists: bucketListsUpstream, notifications: notificationsUpstream,
+                moderation: moderationUpstream),
             verifier: verifier, settings: settings,
             extraServices: background + [
                 GRPCServerService(server: accountsServer, endStreams: endStreams), GRPCServerService(server: eventsServer),
                 GRPCServerService(server: feedServer), GRPCServerService(server: mediaServer),
                 GRPCServerService(server: tripsServer), GRPCServerService(server: budgetServer),
                 GRPCServerService(server: bucketListsServer), GRPCServerService(server: notificationsServer, endStreams: { inbox.finishAll() }),
+                GRPCServerService(server: moderationServer),
             ], body)
     }
 
@@ -153,6 +158,7 @@ enum GatewayHarness {
             ("feed", "roam.feed.v1.FeedService"), ("media", "roam.media.v1.MediaService"),
             ("trips", "roam.trips.v1.TripsService"), ("budget", "roam.budget.v1.BudgetService"),
             ("bucketlists", "roam.bucketlists.v1.BucketListsService"), ("notifications", "roam.notifications.v1.NotificationsService"),
+            ("moderation", "roam.moderation.v1.ModerationService"),
         ]
         var servers: [any Service] = []
         var upstreams: [String: Upstream<InProcessTransport.Client>] = [:]
@@ -168,7 +174,7 @@ enum GatewayHarness {
             GatewayUpstreams(
                 accounts: upstreams["accounts"]!, events: upstreams["events"]!, feed: upstreams["feed"]!,
                 media: upstreams["media"]!, trips: upstreams["trips"]!, budget: upstreams["budget"]!,
-                bucketLists: upstreams["bucketlists"]!, notifications: upstreams["notifications"]!)
+                bucketLists: upstreams["bucketlists"]!, notifications: upstreams["notifications"]!, moderation: upstreams["moderation"]!)
         )
     }
 

@@ -60,15 +60,19 @@ import Testing
         let (notificationsServer, notificationsUpstream) = GatewayHarness.inProcess(
             "notifications", [], health: "roam.notifications.v1.NotificationsService",
             anonymousMethods: [], verifier: verifier, settings: settings)
+        let (moderationServer, moderationUpstream) = GatewayHarness.inProcess(
+            "moderation", [], health: "roam.moderation.v1.ModerationService", anonymousMethods: [], verifier: verifier, settings: settings)
         try await GatewayHarness.withGateway(
             upstreams: GatewayUpstreams(
                 accounts: accountsUpstream, events: eventsUpstream, feed: feedUpstream, media: mediaUpstream,
-                trips: tripsUpstream, budget: budgetUpstream, bucketLists: bucketListsUpstream, notifications: notificationsUpstream),
+                trips: tripsUpstream, budget: budgetUpstream, bucketLists: bucketListsUpstream, notifications: notificationsUpstream,
+                moderation: moderationUpstream),
             verifier: verifier, settings: settings,
             extraServices: [
                 GRPCServerService(server: accountsServer), GRPCServerService(server: feedServer), GRPCServerService(server: eventsServer),
                 GRPCServerService(server: mediaServer), GRPCServerService(server: tripsServer), GRPCServerService(server: budgetServer),
                 GRPCServerService(server: bucketListsServer), GRPCServerService(server: notificationsServer),
+                GRPCServerService(server: moderationServer),
             ]
         ) { http in
             try await body(http) { name in

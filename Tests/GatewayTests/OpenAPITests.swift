@@ -18,11 +18,12 @@ import Testing
         let budget = try Upstream(name: "budget", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(1))
         let bucketLists = try Upstream(name: "bucketlists", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(1))
         let notifications = try Upstream(name: "notifications", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(1))
+        let moderation = try Upstream(name: "moderation", addresses: [HostAndPort(host: "127.0.0.1", port: 1)], timeout: .seconds(1))
         let gateway = Gateway(
             settings: try GatewayHarness.settings(),
             upstreams: GatewayUpstreams(
                 accounts: accounts, events: events, feed: feed, media: media, trips: trips, budget: budget,
-                bucketLists: bucketLists, notifications: notifications),
+                bucketLists: bucketLists, notifications: notifications, moderation: moderation),
             verifier: verifier, registry: nil)
         return Set(gateway.router().1.routes)
     }

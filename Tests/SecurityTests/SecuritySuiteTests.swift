@@ -14,6 +14,7 @@ import Testing
     /// A process started as an operator would who forgot the secrets (or copied the example's).
     @Test(arguments: [
         "roam-accounts", "roam-events", "roam-feed", "roam-media", "roam-trips", "roam-budget", "roam-bucketlists", "roam-notifications",
+        "roam-moderation",
         "roam-gateway",
     ])
     func aProcessRefusesToStartOnAPublishedSecret(executable: String) async throws {

@@ -16,6 +16,7 @@ struct GatewayAPI<Transport: ClientTransport>: APIProtocol {
     let activities: ActivitiesCaller<Transport>
     let walks: WalksCaller<Transport>
     let notifications: NotificationsCaller<Transport>
+    let moderation: ModerationCaller<Transport>
     /// How long a composite view waits for its parts (`FANOUT_TIMEOUT`).
     let fanOutTimeout: Duration
     let mediaLinks: MediaLinkMaker

@@ -23,8 +23,9 @@ extension Components.Schemas.Post {
             createdAt: post.createdAt.date,
             editedAt: post.hasEditedAt ? post.editedAt.date : nil, eventId: eventId, likeCount: post.engagement.likes,
             likedByMe: post.engagement.likedByMe, media: links.links(for: post.mediaIds), mediaIds: post.mediaIds, place: place, postId: post.postID,
-            savedByMe: post.engagement.savedByMe, tags: post.tags, text: post.text,
-            viewCount: post.engagement.views)
+            savedByMe: post.engagement.savedByMe,
+            takenDown: post.hasTakedown ? .init(at: post.takedown.at.date, reason: post.takedown.reason) : nil, tags: post.tags,
+            text: post.text, viewCount: post.engagement.views)
     }
 }
 

@@ -1129,6 +1129,13 @@ extension GatewayOpenAPI {
         ),
         Operation(
             method: "POST",
+            path: "/v1/reports",
+            id: "fileReport",
+            requiresUser: true,
+            requestBodySchema: .object(["$ref": .string("#/components/schemas/ModerationReportRequest")])
+        ),
+        Operation(
+            method: "POST",
             path: "/v1/stories",
             id: "createStory",
             requiresUser: true,
@@ -2306,6 +2313,29 @@ extension GatewayOpenAPI {
                 "sha256": .object([
                     "type": .string("array"),
                     "items": .object(["type": .string("string")]),
+                ]),
+            ]),
+        ]),
+        "ModerationReportRequest": .object([
+            "type": .string("object"),
+            "required": .array([.string("subject"), .string("reason")]),
+            "properties": .object([
+                "reason": .object([
+                    "type": .string("string"),
+                    "enum": .array([.string("spam"), .string("harassment"), .string("hate"), .string("violence"), .string("nudity"), .string("misinformation"), .string("privacy"), .string("impersonation"), .string("other")]),
+                ]),
+                "subject": .object(["$ref": .string("#/components/schemas/ModerationSubject")]),
+                "text": .object(["type": .string("string")]),
+            ]),
+        ]),
+        "ModerationSubject": .object([
+            "type": .string("object"),
+            "required": .array([.string("kind"), .string("id")]),
+            "properties": .object([
+                "id": .object(["type": .string("string"), "format": .string("uuid")]),
+                "kind": .object([
+                    "type": .string("string"),
+                    "enum": .array([.string("user"), .string("post"), .string("comment"), .string("activity"), .string("list"), .string("item"), .string("walk"), .string("event"), .string("photo")]),
                 ]),
             ]),
         ]),

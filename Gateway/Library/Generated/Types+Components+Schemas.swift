@@ -3557,6 +3557,8 @@ extension Components {
             internal var postId: Swift.String
             /// - Remark: Generated from `#/components/schemas/Post/savedByMe`.
             internal var savedByMe: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Post/takenDown`.
+            internal var takenDown: Components.Schemas.TakenDown?
             /// - Remark: Generated from `#/components/schemas/Post/tags`.
             internal var tags: [Swift.String]
             /// - Remark: Generated from `#/components/schemas/Post/text`.
@@ -3580,6 +3582,7 @@ extension Components {
             ///   - place:
             ///   - postId:
             ///   - savedByMe:
+            ///   - takenDown:
             ///   - tags:
             ///   - text:
             ///   - viewCount:
@@ -3598,6 +3601,7 @@ extension Components {
                 place: Components.Schemas.Place? = nil,
                 postId: Swift.String,
                 savedByMe: Swift.Bool,
+                takenDown: Components.Schemas.TakenDown? = nil,
                 tags: [Swift.String],
                 text: Swift.String,
                 viewCount: Swift.Int64
@@ -3616,6 +3620,7 @@ extension Components {
                 self.place = place
                 self.postId = postId
                 self.savedByMe = savedByMe
+                self.takenDown = takenDown
                 self.tags = tags
                 self.text = text
                 self.viewCount = viewCount
@@ -3635,9 +3640,37 @@ extension Components {
                 case place
                 case postId
                 case savedByMe
+                case takenDown
                 case tags
                 case text
                 case viewCount
+            }
+        }
+        /// Shown only to the author of something a moderator took down (everyone else gets 404)
+        ///
+        /// - Remark: Generated from `#/components/schemas/TakenDown`.
+        internal struct TakenDown: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TakenDown/at`.
+            internal var at: Foundation.Date
+            /// Why, as the moderator wrote it
+            ///
+            /// - Remark: Generated from `#/components/schemas/TakenDown/reason`.
+            internal var reason: Swift.String
+            /// Creates a new `TakenDown`.
+            ///
+            /// - Parameters:
+            ///   - at:
+            ///   - reason: Why, as the moderator wrote it
+            internal init(
+                at: Foundation.Date,
+                reason: Swift.String
+            ) {
+                self.at = at
+                self.reason = reason
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case at
+                case reason
             }
         }
         /// - Remark: Generated from `#/components/schemas/PostPage`.
@@ -8814,6 +8847,109 @@ extension Components {
                 case removeQuietHours
                 case timeZone
                 case pushPaused
+            }
+        }
+        /// What is reported (404 when you cannot see it; 409 OWN_CONTENT when you made it)
+        ///
+        /// - Remark: Generated from `#/components/schemas/ModerationSubject`.
+        internal struct ModerationSubject: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ModerationSubject/id`.
+            internal var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ModerationSubject/kind`.
+            internal enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case user = "user"
+                case post = "post"
+                case comment = "comment"
+                case activity = "activity"
+                case list = "list"
+                case item = "item"
+                case walk = "walk"
+                case event = "event"
+                case photo = "photo"
+            }
+            /// - Remark: Generated from `#/components/schemas/ModerationSubject/kind`.
+            internal var kind: Components.Schemas.ModerationSubject.KindPayload
+            /// Creates a new `ModerationSubject`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - kind:
+            internal init(
+                id: Swift.String,
+                kind: Components.Schemas.ModerationSubject.KindPayload
+            ) {
+                self.id = id
+                self.kind = kind
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case id
+                case kind
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ModerationReportRequest`.
+        internal struct ModerationReportRequest: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ModerationReportRequest/reason`.
+            internal enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case spam = "spam"
+                case harassment = "harassment"
+                case hate = "hate"
+                case violence = "violence"
+                case nudity = "nudity"
+                case misinformation = "misinformation"
+                case privacy = "privacy"
+                case impersonation = "impersonation"
+                case other = "other"
+            }
+            /// - Remark: Generated from `#/components/schemas/ModerationReportRequest/reason`.
+            internal var reason: Components.Schemas.ModerationReportRequest.ReasonPayload
+            /// - Remark: Generated from `#/components/schemas/ModerationReportRequest/subject`.
+            internal var subject: Components.Schemas.ModerationSubject
+            /// What the moderators should know; up to 1,000 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/ModerationReportRequest/text`.
+            internal var text: Swift.String?
+            /// Creates a new `ModerationReportRequest`.
+            ///
+            /// - Parameters:
+            ///   - reason:
+            ///   - subject:
+            ///   - text: What the moderators should know; up to 1,000 characters
+            internal init(
+                reason: Components.Schemas.ModerationReportRequest.ReasonPayload,
+                subject: Components.Schemas.ModerationSubject,
+                text: Swift.String? = nil
+            ) {
+                self.reason = reason
+                self.subject = subject
+                self.text = text
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case reason
+                case subject
+                case text
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/ModerationReportReceipt`.
+        internal struct ModerationReportReceipt: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/ModerationReportReceipt/reason`.
+            internal var reason: Swift.String
+            /// - Remark: Generated from `#/components/schemas/ModerationReportReceipt/subject`.
+            internal var subject: Components.Schemas.ModerationSubject
+            /// Creates a new `ModerationReportReceipt`.
+            ///
+            /// - Parameters:
+            ///   - reason:
+            ///   - subject:
+            internal init(
+                reason: Swift.String,
+                subject: Components.Schemas.ModerationSubject
+            ) {
+                self.reason = reason
+                self.subject = subject
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case reason
+                case subject
             }
         }
     }

@@ -1054,6 +1054,11 @@ internal protocol APIProtocol: Sendable {
     /// - Remark: HTTP `PATCH /v1/me/notification-settings`.
     /// - Remark: Generated from `#/paths//v1/me/notification-settings/patch(updateNotificationSettings)`.
     func updateNotificationSettings(_ input: Operations.UpdateNotificationSettings.Input) async throws -> Operations.UpdateNotificationSettings.Output
+    /// Report something you can see and did not make to the moderators: a user, a post or story, a comment, an activity, a list or item, a walk, an event or a photo. Reports of one thing by many people make one case for the moderators; reporting it again changes nothing (200)
+    ///
+    /// - Remark: HTTP `POST /v1/reports`.
+    /// - Remark: Generated from `#/paths//v1/reports/post(fileReport)`.
+    func fileReport(_ input: Operations.FileReport.Input) async throws -> Operations.FileReport.Output
 }
 
 /// Convenience overloads for operation inputs.
@@ -3865,6 +3870,19 @@ extension APIProtocol {
         body: Operations.UpdateNotificationSettings.Input.Body
     ) async throws -> Operations.UpdateNotificationSettings.Output {
         try await updateNotificationSettings(Operations.UpdateNotificationSettings.Input(
+            headers: headers,
+            body: body
+        ))
+    }
+    /// Report something you can see and did not make to the moderators: a user, a post or story, a comment, an activity, a list or item, a walk, an event or a photo. Reports of one thing by many people make one case for the moderators; reporting it again changes nothing (200)
+    ///
+    /// - Remark: HTTP `POST /v1/reports`.
+    /// - Remark: Generated from `#/paths//v1/reports/post(fileReport)`.
+    internal func fileReport(
+        headers: Operations.FileReport.Input.Headers = .init(),
+        body: Operations.FileReport.Input.Body
+    ) async throws -> Operations.FileReport.Output {
+        try await fileReport(Operations.FileReport.Input(
             headers: headers,
             body: body
         ))

@@ -12,11 +12,15 @@ public struct GatewayUpstreams<Transport: ClientTransport>: Sendable {
     public var budget: Upstream<Transport>
     public var bucketLists: Upstream<Transport>
     public var notifications: Upstream<Transport>
+    /// The reports queue and moderators' actions.
+    public var moderation: Upstream<Transport>
 
     public init(
         accounts: Upstream<Transport>, events: Upstream<Transport>, feed: Upstream<Transport>, media: Upstream<Transport>,
-        trips: Upstream<Transport>, budget: Upstream<Transport>, bucketLists: Upstream<Transport>, notifications: Upstream<Transport>
+        trips: Upstream<Transport>, budget: Upstream<Transport>, bucketLists: Upstream<Transport>, notifications: Upstream<Transport>,
+        moderation: Upstream<Transport>
     ) {
+        self.moderation = moderation
         self.accounts = accounts
         self.events = events
         self.feed = feed
@@ -33,7 +37,7 @@ public struct GatewayUpstreams<Transport: ClientTransport>: Sendable {
             (accounts, "roam.accounts.v1.AccountsService"), (events, "roam.events.v1.EventsService"),
             (feed, "roam.feed.v1.FeedService"), (media, "roam.media.v1.MediaService"), (trips, "roam.trips.v1.TripsService"),
             (budget, "roam.budget.v1.BudgetService"), (bucketLists, "roam.bucketlists.v1.BucketListsService"),
-            (notifications, "roam.notifications.v1.NotificationsService"),
+            (notifications, "roam.notifications.v1.NotificationsService"), (moderation, "roam.moderation.v1.ModerationService"),
         ]
     }
 

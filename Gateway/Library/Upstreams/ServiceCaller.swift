@@ -30,11 +30,16 @@ typealias BucketListsCaller<Transport: ClientTransport> = ServiceCaller<Transpor
 typealias NotificationsCaller<Transport: ClientTransport> = ServiceCaller<
     Transport, Roam_Notifications_V1_NotificationsService.Client<Transport>
 >
+typealias ModerationCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Moderation_V1_ModerationService.Client<Transport>>
 typealias WalksCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Trips_V1_WalksService.Client<Transport>>
 typealias ActivitiesCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Bucketlists_V1_ActivitiesService.Client<Transport>>
 
 extension ServiceCaller {
     init(accounts upstream: Upstream<Transport>) where Client == Roam_Accounts_V1_AccountsService.Client<Transport> {
+        self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
+    }
+
+    init(moderation upstream: Upstream<Transport>) where Client == Roam_Moderation_V1_ModerationService.Client<Transport> {
         self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
     }
 

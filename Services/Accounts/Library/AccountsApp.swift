@@ -32,6 +32,7 @@ public enum AccountsApp {
                 services: [
                     AccountsGRPCService(accounts: accounts, publicKeys: keyring.publicJWKs, revocations: feed),
                     AccountsAdminGRPCService(accounts: accounts),
+                    AccountsModerationGRPCService(accounts: accounts),
                     MailReportGRPCService(queue: repositories.mailQueue),
                 ],
                 migrator: AccountsMigrations.migrator)

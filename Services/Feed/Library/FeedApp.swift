@@ -35,6 +35,7 @@ public enum FeedApp {
             var parts = ServiceParts(
                 services: [
                     FeedGRPCService(feed: feed),
+                    FeedModerationGRPCService(feed: feed),
                     PurgeGRPCService(
                         feed,
                         purgedUsers: PurgedUsers(database: runtime.database, schema: FeedMigrations.schema)),

@@ -10,7 +10,7 @@ public enum PublishedSecrets {
     public static let exampleValues: Set<String> = [
         "change-me-to-at-least-32-random-bytes-please",
         "change-me-postgres", "change-me-accounts", "change-me-events", "change-me-feed", "change-me-media",
-        "change-me-trips", "change-me-budget", "change-me-bucketlists", "change-me-notifications",
+        "change-me-trips", "change-me-budget", "change-me-bucketlists", "change-me-notifications", "change-me-moderation",
         "change-me-smtp",
     ]
 

@@ -92,3 +92,16 @@ extension AccountService {
         }
     }
 }
+
+/// An account as something reported: what a reporter may see of it (a suspended account, or one
+/// blocked either way, is not there for them), or anything for a moderator or a service.
+extension AccountService {
+    public func reportableAccount(_ id: UUID, caller: Caller) async throws -> User {
+        guard let user = try await users.user(id: id) else { throw AccountsError.userNotFound }
+        if case .user(let viewer) = caller, !viewer.roles.canModerate, viewer.id != user.id {
+            if user.suspension(at: now()) != nil { throw AccountsError.userNotFound }
+            if try await graph.eitherBlocks(viewer.id, user.id) { throw AccountsError.userNotFound }
+        }
+        return user
+    }
+}

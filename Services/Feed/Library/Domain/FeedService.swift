@@ -78,7 +78,7 @@ public struct FeedService: Sendable {
     /// A post the reader may see, else NOT_FOUND: an event post outside the event, a followers post
     /// to a non-follower, anything by someone who blocks the reader or whom the reader blocks.
     func readablePost(_ id: UUID, reader: UUID) async throws -> Post {
-        guard let post = try await store.post(id: id) else { throw FeedError.postNotFound }
+        guard let post = try await store.post(id: id), post.isShown(to: reader) else { throw FeedError.postNotFound }
         guard post.authorID != reader else { return post }
         let relations = try await graph.relations(of: reader)
         guard !relations.hidden.contains(post.authorID) else { throw FeedError.postNotFound }
@@ -98,7 +98,7 @@ public struct FeedService: Sendable {
         let hidden = try await graph.relations(of: reader).hidden
         let listed = try await store.posts(inEvent: event, page: page)
         return Page(
-            items: try await engaged(listed.items.filter { !hidden.contains($0.authorID) }, viewer: reader),
+            items: try await engaged(listed.items.filter { !hidden.contains($0.authorID) && $0.isShown(to: reader) }, viewer: reader),
             nextCursor: listed.nextCursor)
     }
 

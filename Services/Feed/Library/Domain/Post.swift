@@ -12,11 +12,14 @@ public struct Post: Sendable, Equatable {
     public var tags: [String]
     public var createdAt: Date
     public var editedAt: Date?
+    /// Set while a moderator holds it down.
+    public var takedown: Takedown?
 
     public init(
         id: UUID, authorID: UUID, audience: Audience, text: String, mediaIDs: [UUID], tags: [String], createdAt: Date,
-        editedAt: Date? = nil, title: String = ""
+        editedAt: Date? = nil, title: String = "", takedown: Takedown? = nil
     ) {
+        self.takedown = takedown
         self.title = title
         self.id = id
         self.authorID = authorID
@@ -29,4 +32,7 @@ public struct Post: Sendable, Equatable {
     }
 
     public var isStory: Bool { audience.place != nil }
+
+    /// Whether `reader` may see it as far as moderation goes: a post taken down is its author's alone.
+    public func isShown(to reader: UUID) -> Bool { takedown == nil || authorID == reader }
 }

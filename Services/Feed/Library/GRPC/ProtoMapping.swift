@@ -17,6 +17,13 @@ extension Post {
             $0.tags = tags
             $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
             if let editedAt { $0.editedAt = Google_Protobuf_Timestamp(date: editedAt) }
+            // Only its author is ever given a taken-down post; who took it down stays with moderators.
+            if let takedown {
+                $0.takedown = .with {
+                    $0.reason = takedown.reason
+                    $0.at = Google_Protobuf_Timestamp(date: takedown.at)
+                }
+            }
         }
     }
 }

@@ -7,7 +7,7 @@ extension InMemoryFeedStore {
         let search = query.text.map(TextSearch.init)
         var ranked: [(post: Post, value: Double)] = []
         for post in posts.values {
-            guard let place = post.audience.place, !hiddenAuthors.contains(post.authorID) else { continue }
+            guard let place = post.audience.place, !hiddenAuthors.contains(post.authorID), post.takedown == nil else { continue }
             guard query.area?.contains(place.point) ?? true,
                 search?.matches(post.title + " " + post.text) ?? true,
                 query.tag.map(post.tags.contains) ?? true,
@@ -68,7 +68,7 @@ extension InMemoryFeedStore {
         let after = try PostCursor.decode(page.cursor)
         let places = followedPlaces[user] ?? []
         let listed = posts.values.filter { post in
-            guard post.audience.eventID == nil, !hiddenAuthors.contains(post.authorID) else { return false }
+            guard post.audience.eventID == nil, !hiddenAuthors.contains(post.authorID), post.takedown == nil else { return false }
             if authors.contains(post.authorID) { return true }
             guard let place = post.audience.place else { return false }
             return places.contains { $0.point.distance(to: place.point) <= $0.radiusMeters }
@@ -108,7 +108,7 @@ extension InMemoryFeedStore {
     public func savedPosts(by user: UUID, hiding hiddenAuthors: Set<UUID>, page: PageRequest) async throws -> Page<Post> {
         let after = try TimedCursor.decode(page.cursor)
         let listed = (saves[user] ?? [:]).compactMap { id, time -> (post: Post, cursor: TimedCursor)? in
-            guard let post = posts[id], !hiddenAuthors.contains(post.authorID) else { return nil }
+            guard let post = posts[id], !hiddenAuthors.contains(post.authorID), post.takedown == nil else { return nil }
             return (post, TimedCursor(time: time, id: id))
         }
         .sorted { $0.cursor > $1.cursor }

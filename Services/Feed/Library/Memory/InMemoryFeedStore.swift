@@ -78,6 +78,12 @@ public actor InMemoryFeedStore: FeedStore {
         return post
     }
 
+    public func setTakedown(ofPost id: UUID, _ takedown: Takedown?) async throws -> Post? {
+        guard posts[id] != nil else { return nil }
+        posts[id]?.takedown = takedown
+        return posts[id]
+    }
+
     public func delete(id: UUID) async throws -> Bool {
         guard posts.removeValue(forKey: id) != nil else { return false }
         idempotencyKeys = idempotencyKeys.filter { $0.value != id }

@@ -202,5 +202,12 @@ public enum FeedMigrations {
                 9, "IdempotencyFingerprints", IdempotentReplay.columnStatements(schema: schema, tables: ["posts", "comments", "chat_messages"])),
             // Comments, replies and likes for the notifications service, handed over by `PublicationDelivery`.
             Migration(10, "PublicationOutbox", PostgresPublicationQueue.creationStatements(schema: schema)),
+            // A moderator's takedown (`Takedown`): the post or comment answers 404 to all but its author.
+            Migration(
+                11, "Takedowns",
+                [
+                    "ALTER TABLE feed.posts ADD COLUMN taken_down_at timestamptz, ADD COLUMN takedown_reason text, ADD COLUMN taken_down_by text",
+                    "ALTER TABLE feed.comments ADD COLUMN taken_down_at timestamptz, ADD COLUMN takedown_reason text, ADD COLUMN taken_down_by text",
+                ]),
         ], requiresPostGIS: true)
 }

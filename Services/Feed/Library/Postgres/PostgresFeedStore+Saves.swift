@@ -23,7 +23,7 @@ extension PostgresFeedStore {
             """
             SELECT \(unescaped: Self.columnsOfP), s.created_at AS saved_at
             FROM feed.saves s JOIN feed.posts p ON p.id = s.post_id
-            WHERE s.user_id = \(user) AND NOT (p.author_id = ANY(\(Array(hiddenAuthors))))
+            WHERE s.user_id = \(user) AND NOT (p.author_id = ANY(\(Array(hiddenAuthors)))) AND p.taken_down_at IS NULL
               AND (\(after == nil) OR (s.created_at, s.post_id) < (\(after?.bound ?? Date()), \(after?.id ?? UUID())))
             ORDER BY s.created_at DESC, s.post_id DESC LIMIT \(page.size + 1)
             """)

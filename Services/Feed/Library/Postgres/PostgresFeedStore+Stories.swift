@@ -36,7 +36,7 @@ extension PostgresFeedStore {
             """
             SELECT \(unescaped: Self.columns), sort_value FROM (
                 SELECT p.*, (\(unescaped: sortValue))::float8 AS sort_value FROM feed.posts p
-                WHERE p.place_name IS NOT NULL
+                WHERE p.place_name IS NOT NULL AND p.taken_down_at IS NULL
                   AND NOT (p.author_id = ANY(\(Array(hiddenAuthors))))
                   AND (\(circle == nil) OR ST_DWithin(p.location, ST_MakePoint(\(circle?.center.longitude ?? 0),
                        \(circle?.center.latitude ?? 0))::geography, \(circle?.radius ?? 0), false))
@@ -111,7 +111,7 @@ extension PostgresFeedStore {
         let posts = try await database.query(
             """
             SELECT \(unescaped: Self.columns) FROM feed.posts p
-            WHERE p.event_id IS NULL
+            WHERE p.event_id IS NULL AND p.taken_down_at IS NULL
               AND NOT (p.author_id = ANY(\(Array(hiddenAuthors))))
               AND (\(after == nil) OR p.id < \(after ?? UUID()))
               AND (p.author_id = ANY(\(Array(authors)))

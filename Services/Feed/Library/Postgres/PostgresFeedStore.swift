@@ -13,7 +13,8 @@ public struct PostgresFeedStore: FeedStore {
     public func forgetNotices(to user: UUID) async throws { try await publications.forget(user: user) }
 
     static let columns = """
-        id, author_id, event_id, place_latitude, place_longitude, place_name, text, media_ids, tags, created_at, edited_at, to_followers, title
+        id, author_id, event_id, place_latitude, place_longitude, place_name, text, media_ids, tags, created_at, edited_at, to_followers, title,
+        taken_down_at, takedown_reason, taken_down_by
         """
 
     /// `columns` of a post aliased `p`.
@@ -21,8 +22,9 @@ public struct PostgresFeedStore: FeedStore {
         .joined(separator: ", ")
 
     static func decode(_ row: PostgresRow) throws -> Post {
-        let (id, author, event, latitude, longitude, name, text, media, tags, created, edited, toFollowers, title) =
-            try row.decode((UUID, UUID, UUID?, Double?, Double?, String?, String, [UUID], [String], Date, Date?, Bool, String).self)
+        let (id, author, event, latitude, longitude, name, text, media, tags, created, edited, toFollowers, title, takenDownAt, reason, by) =
+            try row.decode(
+                (UUID, UUID, UUID?, Double?, Double?, String?, String, [UUID], [String], Date, Date?, Bool, String, Date?, String?, String?).self)
         let audience: Audience
         if let event {
             audience = .event(event)
@@ -33,7 +35,7 @@ public struct PostgresFeedStore: FeedStore {
         }
         return Post(
             id: id, authorID: author, audience: audience, text: text, mediaIDs: media, tags: tags, createdAt: created,
-            editedAt: edited, title: title)
+            editedAt: edited, title: title, takedown: takenDownAt.map { Takedown(at: $0, reason: reason ?? "", by: by ?? "") })
     }
 
     public func create(_ post: Post, idempotencyKey: String?) async throws -> Post {
@@ -76,6 +78,15 @@ public struct PostgresFeedStore: FeedStore {
             """
         ).map(Self.decode)
         return Page(fetched: posts, size: page.size, cursor: PostCursor.encode(after:))
+    }
+
+    public func setTakedown(ofPost id: UUID, _ takedown: Takedown?) async throws -> Post? {
+        try await database.query(
+            """
+            UPDATE feed.posts SET taken_down_at = \(takedown?.at), takedown_reason = \(takedown?.reason), taken_down_by = \(takedown?.by)
+            WHERE id = \(id) RETURNING \(unescaped: Self.columns)
+            """
+        ).first.map(Self.decode)
     }
 
     public func update(id: UUID, _ changes: PostChanges, at time: Date) async throws -> Post? {

@@ -9,6 +9,8 @@ public protocol PostRepository: Sendable {
     /// The event's posts, newest first.
     func posts(inEvent event: UUID, page: PageRequest) async throws -> Page<Post>
     func update(id: UUID, _ changes: PostChanges, at time: Date) async throws -> Post?
+    /// Takes the post down (or, with nil, restores it); nil when there is no such post.
+    func setTakedown(ofPost id: UUID, _ takedown: Takedown?) async throws -> Post?
     /// How many stories the author has posted.
     func storyCount(by author: UUID) async throws -> Int
     /// Returns whether there was such a post.
