@@ -175,6 +175,21 @@ public struct ProcessStack: Sendable {
             environment["NOTIFICATIONS_ADDRESS"] = "127.0.0.1:\(notificationsPort)"
             companions.append(notifications)
         }
+        // The same for moderation, reaching whichever owners of content this gateway reaches.
+        if extra["MODERATION_ADDRESS"] == nil, readyPath == "/readyz" {
+            let moderationPort = FreePort.next()
+            var owners = environment.merging(extra) { _, new in new }.filter {
+                ["FEED_ADDRESS", "EVENTS_ADDRESS", "MEDIA_ADDRESS", "TRIPS_ADDRESS", "BUCKETLISTS_ADDRESS"].contains($0.key)
+            }
+            owners.merge([
+                "ROAM_IN_MEMORY": "true", "GRPC_PORT": String(moderationPort), "METRICS_PORT": "0",
+                "ACCOUNTS_ADDRESS": "127.0.0.1:\(accountsPort)", "LOG_LEVEL": "warning",
+            ]) { _, new in new }
+            let moderation = try LaunchedProcess("roam-moderation", environment: owners)
+            try await moderation.waitUntilServing(port: moderationPort, service: "roam.moderation.v1.ModerationService")
+            environment["MODERATION_ADDRESS"] = "127.0.0.1:\(moderationPort)"
+            companions.append(moderation)
+        }
         let gateway = try LaunchedProcess("roam-gateway", environment: environment.merging(extra) { _, new in new }, companions: companions)
         let client = HTTPTestClient(port: port)
         try await gateway.waitUntilAnswering(client, path: readyPath)

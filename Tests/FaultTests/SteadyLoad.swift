@@ -8,7 +8,7 @@ import Synchronization
 /// should; what was acknowledged is kept so the suite can read it back afterwards.
 final class SteadyLoad: Sendable {
     enum Kind: String, CaseIterable, Sendable {
-        case readProfile, readTrip, nearbyEvents, listMedia, readInbox, writeStory, writeTrip, writeExpense, writePhoto, writeActivity
+        case readProfile, readTrip, nearbyEvents, listMedia, readInbox, writeStory, writeTrip, writeExpense, writePhoto, writeActivity, report
 
         /// The service whose death or whose database's death this kind of request feels.
         var service: String {
@@ -21,6 +21,7 @@ final class SteadyLoad: Sendable {
             case .writeExpense: "budget"
             case .writeActivity: "bucketlists"
             case .readInbox: "notifications"
+            case .report: "moderation"
             }
         }
     }
@@ -36,11 +37,14 @@ final class SteadyLoad: Sendable {
     let http: HTTPTestClient
     let token: String
     let tripID: String
+    /// Another user's story, reported again and again (the first report files it, the rest change nothing).
+    let reportedStory: String
     private let answers = Mutex<[Answer]>([])
     private let acknowledged = Mutex<[Kind: [String]]>([:])
     private let stopping = Atomic<Bool>(false)
 
-    init(http: HTTPTestClient, token: String, tripID: String) {
+    init(http: HTTPTestClient, token: String, tripID: String, reportedStory: String) {
+        self.reportedStory = reportedStory
         self.http = http
         self.token = token
         self.tripID = tripID
@@ -82,6 +86,8 @@ final class SteadyLoad: Sendable {
         case .nearbyEvents: _ = await send(kind, "GET", "/v1/events/nearby?lat=57.7&lng=11.97")
         case .listMedia: _ = await send(kind, "GET", "/v1/me/media")
         case .readInbox: _ = await send(kind, "GET", "/v1/me/notifications")
+        case .report:
+            _ = await send(kind, "POST", "/v1/reports", json: ["subject": ["kind": "post", "id": reportedStory], "reason": "spam"])
         case .writeStory:
             await write(
                 kind, "/v1/stories", idKey: "postId",

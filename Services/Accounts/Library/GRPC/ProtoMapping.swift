@@ -87,3 +87,40 @@ extension Roam_Accounts_V1_DeviceInfo {
         DeviceInfo(userAgent: userAgent.isEmpty ? fallbackUserAgent ?? "" : userAgent, deviceName: deviceName)
     }
 }
+
+extension User {
+    /// The account as operators see it; `suspension` only while it holds at `time`.
+    func record(at time: Date) -> Roam_Accounts_V1_AccountRecord {
+        .with {
+            $0.userID = id.lowercasedString
+            $0.username = username
+            $0.email = email
+            $0.emailVerified = emailVerified
+            $0.pendingEmail = pendingEmail ?? ""
+            $0.displayName = profile.displayName
+            $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
+            $0.roles = roles.sorted().map(\.rawValue)
+            if let suspension = suspension(at: time) {
+                $0.suspension = .with {
+                    $0.suspendedAt = Google_Protobuf_Timestamp(date: suspension.suspendedAt)
+                    if let until = suspension.until { $0.until = Google_Protobuf_Timestamp(date: until) }
+                    $0.reason = suspension.reason
+                    $0.suspendedBy = suspension.suspendedBy
+                }
+            }
+            $0.followerCount = Int32(clamping: followerCount)
+            $0.followingCount = Int32(clamping: followingCount)
+        }
+    }
+}
+
+extension AccountChange {
+    func proto(actor: Moderator, at time: Date) -> Roam_Accounts_V1_AccountChangeResponse {
+        .with {
+            $0.before = before.record(at: time)
+            $0.after = after.record(at: time)
+            $0.sessionsEnded = Int32(clamping: sessionsEnded)
+            $0.actor = actor.name
+        }
+    }
+}
