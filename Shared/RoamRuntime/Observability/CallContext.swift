@@ -34,6 +34,13 @@ public struct CallContext: Sendable {
         return user
     }
 
+    /// The moderator making the call: a user with a role, or an operator (a service credential),
+    /// named `actor` when a tool or service passes one on.
+    public func requireModerator(actor: String = "") throws(RoamError) -> Moderator {
+        guard let caller else { throw RoamError.unauthenticated() }
+        return try Moderator(caller: caller, operatorName: actor)
+    }
+
     /// The calling user's id, if a user is calling.
     public var userID: UUID? {
         if case .user(let user) = caller { return user.id }

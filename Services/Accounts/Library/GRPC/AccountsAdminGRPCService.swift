@@ -17,15 +17,10 @@ public struct AccountsAdminGRPCService: Roam_Accounts_V1_AccountsAdminService.Si
 
     var context: CallContext { CallContext.current }
 
-    func moderator(actor: String) throws(RoamError) -> Moderator {
-        guard let caller = context.caller else { throw RoamError.unauthenticated() }
-        return try Moderator(caller: caller, operatorName: actor)
-    }
-
     public func findAccounts(
         request: Roam_Accounts_V1_FindAccountsRequest, context _: ServerContext
     ) async throws -> Roam_Accounts_V1_FindAccountsResponse {
-        let page = try await accounts.findAccounts(request.query, page: request.page.domain(), by: moderator(actor: ""))
+        let page = try await accounts.findAccounts(request.query, page: request.page.domain(), by: context.requireModerator())
         let time = now()
         return .with {
             $0.accounts = page.items.map { $0.record(at: time) }
@@ -36,7 +31,7 @@ public struct AccountsAdminGRPCService: Roam_Accounts_V1_AccountsAdminService.Si
     public func describeAccount(
         request: Roam_Accounts_V1_DescribeAccountRequest, context _: ServerContext
     ) async throws -> Roam_Accounts_V1_DescribeAccountResponse {
-        let (user, sessions) = try await accounts.describeAccount(request.user, by: moderator(actor: ""))
+        let (user, sessions) = try await accounts.describeAccount(request.user, by: context.requireModerator())
         let time = now()
         return .with {
             $0.account = user.record(at: time)
@@ -47,7 +42,7 @@ public struct AccountsAdminGRPCService: Roam_Accounts_V1_AccountsAdminService.Si
     public func suspendAccount(
         request: Roam_Accounts_V1_SuspendAccountRequest, context _: ServerContext
     ) async throws -> Roam_Accounts_V1_AccountChangeResponse {
-        let moderator = try moderator(actor: request.actor)
+        let moderator = try context.requireModerator(actor: request.actor)
         let change = try await accounts.suspend(
             request.user, until: request.hasUntil ? request.until.date : nil, reason: request.reason, by: moderator)
         return change.proto(actor: moderator, at: now())
@@ -56,7 +51,7 @@ public struct AccountsAdminGRPCService: Roam_Accounts_V1_AccountsAdminService.Si
     public func liftSuspension(
         request: Roam_Accounts_V1_LiftSuspensionRequest, context _: ServerContext
     ) async throws -> Roam_Accounts_V1_AccountChangeResponse {
-        let moderator = try moderator(actor: request.actor)
+        let moderator = try context.requireModerator(actor: request.actor)
         return try await accounts.liftSuspension(request.user, by: moderator).proto(actor: moderator, at: now())
     }
 
@@ -73,7 +68,7 @@ public struct AccountsAdminGRPCService: Roam_Accounts_V1_AccountsAdminService.Si
     }
 
     private func changeRole(_ request: Roam_Accounts_V1_ChangeRoleRequest, granted: Bool) async throws -> Roam_Accounts_V1_AccountChangeResponse {
-        let moderator = try moderator(actor: request.actor)
+        let moderator = try context.requireModerator(actor: request.actor)
         guard let role = Role(rawValue: request.role) else {
             throw RoamError.invalidField("role", "must be one of \(Role.allCases.map(\.rawValue).sorted().joined(separator: ", "))")
         }

@@ -201,9 +201,7 @@ public struct PostgresUserStore: UserRepository {
 
     public func search(prefix: String, page: PageRequest) async throws -> Page<User> {
         let after = try page.cursor.map { token throws(RoamError) in try PageCursor.decode(token, count: 1)[0] } ?? ""
-        let pattern =
-            prefix.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_") + "%"
+        let pattern = Self.likePattern(prefix: prefix)
         let users = try await database.query(
             """
             SELECT \(unescaped: Self.columns) FROM accounts.users
@@ -231,6 +229,7 @@ public struct PostgresUserStore: UserRepository {
         return Page(items: items, nextCursor: users.count > page.size ? items.last.map { PageCursor.encode([$0.username]) } : nil)
     }
 
+    /// `prefix` as a LIKE pattern matching what starts with it (its backslash, `%` and `_` taken literally).
     static func likePattern(prefix: String) -> String {
         prefix.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
             .replacingOccurrences(of: "_", with: "\\_") + "%"

@@ -27,7 +27,7 @@ public struct FeedModerationGRPCService: Roam_Moderation_V1_ContentModerationSer
     public func takeDownContent(
         request: Roam_Moderation_V1_TakeDownContentRequest, context _: ServerContext
     ) async throws -> Roam_Moderation_V1_DescribeContentResponse {
-        let moderator = try moderator(actor: request.actor)
+        let moderator = try context.requireModerator(actor: request.actor)
         let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !reason.isEmpty else { throw RoamError.invalidField("reason", "is required (the author is told)") }
         let post = try await feed.takeDown(post: try Self.postID(request.subject), reason: reason, by: moderator)
@@ -37,13 +37,8 @@ public struct FeedModerationGRPCService: Roam_Moderation_V1_ContentModerationSer
     public func restoreContent(
         request: Roam_Moderation_V1_RestoreContentRequest, context _: ServerContext
     ) async throws -> Roam_Moderation_V1_DescribeContentResponse {
-        let post = try await feed.restore(post: try Self.postID(request.subject), by: moderator(actor: request.actor))
+        let post = try await feed.restore(post: try Self.postID(request.subject), by: context.requireModerator(actor: request.actor))
         return .with { $0.content = post.moderationContent }
-    }
-
-    private func moderator(actor: String) throws(RoamError) -> Moderator {
-        guard let caller = context.caller else { throw RoamError.unauthenticated() }
-        return try Moderator(caller: caller, operatorName: actor)
     }
 
     /// The post a subject names; any other kind is not the feed's to moderate yet.

@@ -14,11 +14,6 @@ public struct ModerationGRPCService: Roam_Moderation_V1_ModerationService.Simple
 
     var context: CallContext { CallContext.current }
 
-    func moderator(actor: String = "") throws(RoamError) -> Moderator {
-        guard let caller = context.caller else { throw RoamError.unauthenticated() }
-        return try Moderator(caller: caller, operatorName: actor)
-    }
-
     public func report(request: Roam_Moderation_V1_ReportRequest, context _: ServerContext) async throws -> Roam_Moderation_V1_ReportResponse {
         let user = try context.requireUser()
         let subject = try request.subject.domain()
@@ -34,7 +29,7 @@ public struct ModerationGRPCService: Roam_Moderation_V1_ModerationService.Simple
 
     public func listCases(request: Roam_Moderation_V1_ListCasesRequest, context _: ServerContext) async throws -> Roam_Moderation_V1_ListCasesResponse
     {
-        let moderator = try moderator()
+        let moderator = try context.requireModerator()
         var filter = CaseFilter()
         if !request.status.isEmpty {
             guard let status = CaseStatus(rawValue: request.status) else { throw RoamError.invalidField("status", "must be open or resolved") }
@@ -52,7 +47,7 @@ public struct ModerationGRPCService: Roam_Moderation_V1_ModerationService.Simple
     }
 
     public func getCase(request: Roam_Moderation_V1_GetCaseRequest, context _: ServerContext) async throws -> Roam_Moderation_V1_GetCaseResponse {
-        let moderator = try moderator()
+        let moderator = try context.requireModerator()
         let (found, reports, current) = try await moderation.moderationCase(UUID(field: "case_id", request.caseID), by: moderator)
         return .with {
             $0.case = found.proto
@@ -64,7 +59,7 @@ public struct ModerationGRPCService: Roam_Moderation_V1_ModerationService.Simple
     public func resolveCase(
         request: Roam_Moderation_V1_ResolveCaseRequest, context _: ServerContext
     ) async throws -> Roam_Moderation_V1_ResolveCaseResponse {
-        let moderator = try moderator(actor: request.actor)
+        let moderator = try context.requireModerator(actor: request.actor)
         guard let action = ResolutionAction(rawValue: request.action) else {
             throw RoamError.invalidField("action", "must be one of \(ResolutionAction.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -77,7 +72,7 @@ public struct ModerationGRPCService: Roam_Moderation_V1_ModerationService.Simple
     public func takeDown(
         request: Roam_Moderation_V1_TakeDownRequest, context _: ServerContext
     ) async throws -> Roam_Moderation_V1_ContentActionResponse {
-        let moderator = try moderator(actor: request.actor)
+        let moderator = try context.requireModerator(actor: request.actor)
         let (before, after) = try await moderation.takeDown(try request.subject.domain(), reason: request.reason, by: moderator)
         return .with {
             $0.before = before.proto
@@ -87,7 +82,7 @@ public struct ModerationGRPCService: Roam_Moderation_V1_ModerationService.Simple
 
     public func restore(request: Roam_Moderation_V1_RestoreRequest, context _: ServerContext) async throws -> Roam_Moderation_V1_ContentActionResponse
     {
-        let moderator = try moderator(actor: request.actor)
+        let moderator = try context.requireModerator(actor: request.actor)
         let (before, after) = try await moderation.restore(try request.subject.domain(), by: moderator)
         return .with {
             $0.before = before.proto
@@ -98,7 +93,7 @@ public struct ModerationGRPCService: Roam_Moderation_V1_ModerationService.Simple
     public func describeContent(
         request: Roam_Moderation_V1_DescribeContentRequest, context _: ServerContext
     ) async throws -> Roam_Moderation_V1_DescribeContentResponse {
-        let moderator = try moderator()
+        let moderator = try context.requireModerator()
         let content = try await moderation.describe(try request.subject.domain(), by: moderator)
         return .with { $0.content = content.proto }
     }
@@ -106,7 +101,7 @@ public struct ModerationGRPCService: Roam_Moderation_V1_ModerationService.Simple
     public func suspendAccount(
         request: Roam_Accounts_V1_SuspendAccountRequest, context _: ServerContext
     ) async throws -> Roam_Accounts_V1_AccountChangeResponse {
-        let moderator = try moderator(actor: request.actor)
+        let moderator = try context.requireModerator(actor: request.actor)
         return try await moderation.suspend(
             request.user, until: request.hasUntil ? request.until.date : nil, reason: request.reason, by: moderator
         ).proto()
@@ -115,7 +110,7 @@ public struct ModerationGRPCService: Roam_Moderation_V1_ModerationService.Simple
     public func liftSuspension(
         request: Roam_Accounts_V1_LiftSuspensionRequest, context _: ServerContext
     ) async throws -> Roam_Accounts_V1_AccountChangeResponse {
-        try await moderation.liftSuspension(request.user, by: moderator(actor: request.actor)).proto()
+        try await moderation.liftSuspension(request.user, by: context.requireModerator(actor: request.actor)).proto()
     }
 
     public func grantRole(
@@ -131,7 +126,7 @@ public struct ModerationGRPCService: Roam_Moderation_V1_ModerationService.Simple
     }
 
     private func changeRole(_ request: Roam_Accounts_V1_ChangeRoleRequest, granted: Bool) async throws -> Roam_Accounts_V1_AccountChangeResponse {
-        let moderator = try moderator(actor: request.actor)
+        let moderator = try context.requireModerator(actor: request.actor)
         guard let role = Role(rawValue: request.role) else {
             throw RoamError.invalidField("role", "must be one of \(Role.allCases.map(\.rawValue).sorted().joined(separator: ", "))")
         }
@@ -140,7 +135,7 @@ public struct ModerationGRPCService: Roam_Moderation_V1_ModerationService.Simple
 
     public func listAudit(request: Roam_Moderation_V1_ListAuditRequest, context _: ServerContext) async throws -> Roam_Moderation_V1_ListAuditResponse
     {
-        let moderator = try moderator()
+        let moderator = try context.requireModerator()
         var filter = AuditFilter()
         if !request.actor.isEmpty { filter.actor = request.actor }
         if !request.kind.isEmpty {
