@@ -39,6 +39,12 @@ func uses(_ modules: String...) -> [Target.Dependency] {
     modules.map { module in modulePackages[module].map { .product(name: module, package: $0) } ?? .byName(name: module) }
 }
 
+/// The gateway's contract, in parts bundled into Gateway/openapi.yaml by scripts/generate-openapi.sh.
+let gatewayContractDomains: [String] = [
+    "Accounts", "Events", "Feed", "Media", "Trips", "Walks", "Budget", "BucketLists", "Notifications", "Moderation",
+]
+let gatewayContractParts: [String] = ["OpenAPI/Base.openapi.yaml"] + gatewayContractDomains.map { "\($0)/\($0).openapi.yaml" }
+
 let package = Package(
     name: "Roam",
     // The servers need macOS 15; iOS is for RoamClient, the package an app adds.
@@ -209,15 +215,14 @@ let package = Package(
         .target(
             name: "Gateway",
             dependencies: uses(
-                "AsyncAlgorithms", "GRPCCore", "GRPCNIOTransportHTTP2", "HTTPTypes", "Hummingbird", "HummingbirdCore", "HummingbirdWebSocket",
-                "Logging", "Metrics", "NIOCore", "NIOHTTP1", "NIOHTTPTypes", "NIOWebSocket", "OpenAPIHummingbird", "OpenAPIRuntime", "Prometheus",
-                "RoamHTTP2", "RoamProto", "RoamRuntime", "ServiceLifecycle", "Instrumentation", "Tracing"),
+                "AsyncAlgorithms", "Crypto", "GRPCCore", "GRPCNIOTransportHTTP2", "HTTPTypes", "Hummingbird", "HummingbirdCore",
+                "HummingbirdWebSocket", "Logging", "Metrics", "Mustache", "NIOCore", "NIOHTTP1", "NIOHTTPTypes", "NIOWebSocket", "OpenAPIHummingbird",
+                "OpenAPIRuntime", "Prometheus", "RoamCore", "RoamHTTP2", "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf",
+                "Instrumentation", "Tracing"),
             path: "Gateway/Library",
-            // The contract, bundled into Gateway/openapi.yaml by scripts/generate-openapi.sh.
-            exclude: ["OpenAPI/Base.openapi.yaml"]
-                + ["Accounts", "Events", "Feed", "Media", "Trips", "Walks", "Budget", "BucketLists", "Notifications", "Moderation"].map {
-                    "\($0)/\($0).openapi.yaml"
-                },
+            exclude: gatewayContractParts,
+            // The API reference's Swagger UI (`/docs`): files, not code.
+            resources: [.copy("Docs/SwaggerUI")],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "roam-gateway", dependencies: uses("Gateway", "RoamRuntime"), path: "Gateway/App",

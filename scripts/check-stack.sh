@@ -9,6 +9,7 @@ python3 -c 'import grpc_tools' 2>/dev/null || pip3 install -q grpcio-tools
 python3 -c 'import grpc_reflection' 2>/dev/null || pip3 install -q grpcio-reflection
 python3 -c 'import opentelemetry.proto' 2>/dev/null || pip3 install -q opentelemetry-proto
 command -v schemathesis >/dev/null || pip3 install -q schemathesis
+python3 -c 'import selenium' 2>/dev/null || pip3 install -q selenium
 # The fuzzing below sends hundreds of requests from one address.
 export RATE_LIMIT_PER_ADDRESS=100000 RATE_LIMIT_PER_ADDRESS_BURST=100000 RATE_LIMIT_PER_USER=100000 RATE_LIMIT_PER_USER_BURST=100000
 
@@ -79,6 +80,8 @@ schemathesis run http://localhost:8080/openapi.json --seed 20261121 --max-exampl
   --exclude-path /v1/me/notifications/stream --exclude-operation-id revokeSession \
   --checks not_a_server_error,response_schema_conformance,content_type_conformance,status_code_conformance >"$log.fuzz" 2>&1 || { cat "$log.fuzz"; echo "schemathesis found problems"; exit 1; }
 tail -3 "$log.fuzz"
+# The moderators' console and /docs in Chromium (about 20 s).
+python3 scripts/console-browser-test.py --roam "$(swift build --show-bin-path)/roam" || { cat "$log"; echo "the console failed in the browser"; exit 1; }
 stop_stack
 
 # The second run sends its spans to the OpenTelemetry collector that check-traces.py is.

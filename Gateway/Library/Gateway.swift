@@ -93,6 +93,12 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         ChatRoutes(feed: feed, links: links, openStreams: openStreams).register(in: table)
         MediaContentRoute(media: MediaCaller(media: upstreams.media)).register(in: table)
         TripDayRoute(api: api).register(in: table)
+        DocsRoutes(assets: DocsAssets.shared).register(in: table)
+        ConsoleRoutes(
+            accounts: accounts, accountsAdmin: AccountsAdminCaller(accountsAdmin: upstreams.accounts),
+            moderation: ModerationCaller(moderation: upstreams.moderation), verifier: verifier, readiness: readiness,
+            serviceSecret: settings.serviceSecret, secureCookies: settings.kind != .development
+        ).register(in: table)
         return (router, table)
     }
 

@@ -19,6 +19,8 @@ public final class RouteTable: @unchecked Sendable {
 
     let router: Router<GatewayRequestContext>
     public private(set) var routes: [Route] = []
+    /// Pages for people (the console, the API reference): served here, outside the API's contract.
+    public private(set) var pages: [Route] = []
 
     init(router: Router<GatewayRequestContext>) {
         self.router = router
@@ -26,6 +28,16 @@ public final class RouteTable: @unchecked Sendable {
 
     func add(_ method: HTTPRequest.Method, _ path: String, _ handler: @escaping Handler) {
         routes.append(Route(method: method.rawValue, path: path))
+        router.on(
+            RouterPath(stringLiteral: path), method: method,
+            use: { request, context in
+                try await handler(request, context)
+            })
+    }
+
+    /// A page for people, not an API operation: it is not held to the OpenAPI document.
+    func addPage(_ method: HTTPRequest.Method, _ path: String, _ handler: @escaping Handler) {
+        pages.append(Route(method: method.rawValue, path: path))
         router.on(
             RouterPath(stringLiteral: path), method: method,
             use: { request, context in

@@ -21,6 +21,7 @@ struct ServiceCaller<Transport: ClientTransport, Client: Sendable>: Sendable {
 }
 
 typealias AccountsCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Accounts_V1_AccountsService.Client<Transport>>
+typealias AccountsAdminCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Accounts_V1_AccountsAdminService.Client<Transport>>
 typealias EventsCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Events_V1_EventsService.Client<Transport>>
 typealias FeedCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Feed_V1_FeedService.Client<Transport>>
 typealias MediaCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Media_V1_MediaService.Client<Transport>>
@@ -36,6 +37,11 @@ typealias ActivitiesCaller<Transport: ClientTransport> = ServiceCaller<Transport
 
 extension ServiceCaller {
     init(accounts upstream: Upstream<Transport>) where Client == Roam_Accounts_V1_AccountsService.Client<Transport> {
+        self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
+    }
+
+    /// What moderators do with accounts (the console), served by the accounts process.
+    init(accountsAdmin upstream: Upstream<Transport>) where Client == Roam_Accounts_V1_AccountsAdminService.Client<Transport> {
         self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
     }
 
