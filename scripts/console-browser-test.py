@@ -129,6 +129,15 @@ def main():
     gateway.json("POST", "/v1/reports", {"subject": {"kind": "post", "id": story}, "reason": "spam", "text": "selling followers"},
                  token=tokens[reporter])
 
+    event = gateway.json("POST", "/v1/events", {
+        "name": f"Picnic {suffix}", "center": {"latitude": 59.3326, "longitude": 18.0649}, "radiusMeters": 150, "capacity": 20,
+        "durationSeconds": 7200}, token=tokens[reporter])["eventId"]
+    # An erased account, for the admin's erasure receipts.
+    erased = f"gone{suffix}"
+    erased_token = gateway.sign_up(erased)
+    erased_id = gateway.json("GET", "/v1/me", token=erased_token)["userId"]
+    gateway.json("DELETE", "/v1/me", {"password": PASSWORD}, token=erased_token, expect=(200, 202, 204))
+
     driver = browser()
     try:
         # A plain account: refused with the words a wrong password gets, and nothing of the console shown.
@@ -188,6 +197,14 @@ def main():
               "the author's page shows the suspension and its reason")
         shot(driver, arguments.screenshots, "console-user")
 
+        # The live events, and one with its reports and bans.
+        driver.find_element(By.TAG_NAME, "body").send_keys("e")
+        WebDriverWait(driver, 10).until(expected_conditions.url_contains("/console/events"))
+        driver.find_element(By.LINK_TEXT, f"Picnic {suffix}").click()
+        WebDriverWait(driver, 10).until(expected_conditions.url_contains(f"/console/events/{event}"))
+        check(heading(driver) == f"Picnic {suffix}" and "Reports of members" in driver.page_source, "the event's page shows its reports")
+        print("the moderator sees the live events and one's reports and bans")
+
         # A form without its CSRF token (or with another session's) is refused, and changes nothing.
         session = {cookie["name"]: cookie["value"] for cookie in driver.get_cookies()}
         cookie_header = "; ".join(f"{name}={value}" for name, value in session.items())
@@ -215,6 +232,15 @@ def main():
         driver.get(gateway.base + "/console/health")
         check("revocations" in driver.page_source and "moderation" in driver.page_source, "the health page lists every part")
         print("an admin reads both actions in the audit log")
+        driver.find_element(By.TAG_NAME, "body").send_keys("r")
+        WebDriverWait(driver, 10).until(expected_conditions.url_contains("/console/erasures"))
+        deadline = time.monotonic() + 20
+        while erased_id not in driver.page_source:
+            check(time.monotonic() < deadline, "the erased account is not among the erasure receipts")
+            time.sleep(0.5)
+            driver.get(gateway.base + f"/console/erasures?topic=user_deleted&subject={erased_id}")
+        shot(driver, arguments.screenshots, "console-erasures")
+        print("an admin reads the erasure receipts of a deleted account")
 
         # Every page kept to its own CSP: the browser reported no violation.
         violations = [entry["message"] for entry in driver.get_log("browser") if "Content Security Policy" in entry["message"]]

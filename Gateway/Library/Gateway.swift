@@ -96,7 +96,11 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         DocsRoutes(assets: DocsAssets.shared).register(in: table)
         ConsoleRoutes(
             accounts: accounts, accountsAdmin: AccountsAdminCaller(accountsAdmin: upstreams.accounts),
-            moderation: ModerationCaller(moderation: upstreams.moderation), verifier: verifier, readiness: readiness,
+            moderation: ModerationCaller(moderation: upstreams.moderation), events: events,
+            purgeReports: [
+                "user_deleted": PurgeReportCaller(purgeReports: upstreams.accounts), "event_ended": PurgeReportCaller(purgeReports: upstreams.events),
+                "trip_deleted": PurgeReportCaller(purgeReports: upstreams.trips),
+            ], verifier: verifier, readiness: readiness,
             serviceSecret: settings.serviceSecret, secureCookies: settings.kind != .development
         ).register(in: table)
         return (router, table)

@@ -241,6 +241,19 @@ public enum Roam_Events_V1_EventsService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "ListLiveEvents" metadata.
+        public enum ListLiveEvents: Sendable {
+            /// Request type for "ListLiveEvents".
+            public typealias Input = Roam_Events_V1_ListLiveEventsRequest
+            /// Response type for "ListLiveEvents".
+            public typealias Output = Roam_Events_V1_ListLiveEventsResponse
+            /// Descriptor for "ListLiveEvents".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.events.v1.EventsService"),
+                method: "ListLiveEvents",
+                type: .unary
+            )
+        }
         /// Namespace for "CheckMembership" metadata.
         public enum CheckMembership: Sendable {
             /// Request type for "CheckMembership".
@@ -364,6 +377,7 @@ public enum Roam_Events_V1_EventsService: Sendable {
             BanMember.descriptor,
             UnbanMember.descriptor,
             ListBans.descriptor,
+            ListLiveEvents.descriptor,
             CheckMembership.descriptor,
             WatchDepartures.descriptor,
             InviteToGroupWalk.descriptor,
@@ -647,7 +661,7 @@ extension Roam_Events_V1_EventsService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (host) Reports, newest first.
+        /// > (host or moderator) Reports, newest first.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Roam_Events_V1_ListReportsRequest` messages.
@@ -701,7 +715,7 @@ extension Roam_Events_V1_EventsService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (host) Bans, newest first.
+        /// > (host or moderator) Bans, newest first.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Roam_Events_V1_ListBansRequest` messages.
@@ -714,6 +728,24 @@ extension Roam_Events_V1_EventsService {
             request: GRPCCore.StreamingServerRequest<Roam_Events_V1_ListBansRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Events_V1_ListBansResponse>
+
+        /// Handle the "ListLiveEvents" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (moderator) The events live now, most recently started first, with how many reports and bans each has.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Events_V1_ListLiveEventsRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Events_V1_ListLiveEventsResponse` messages.
+        func listLiveEvents(
+            request: GRPCCore.StreamingServerRequest<Roam_Events_V1_ListLiveEventsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Events_V1_ListLiveEventsResponse>
 
         /// Handle the "CheckMembership" method.
         ///
@@ -1123,7 +1155,7 @@ extension Roam_Events_V1_EventsService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (host) Reports, newest first.
+        /// > (host or moderator) Reports, newest first.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Events_V1_ListReportsRequest` message.
@@ -1177,7 +1209,7 @@ extension Roam_Events_V1_EventsService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (host) Bans, newest first.
+        /// > (host or moderator) Bans, newest first.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Events_V1_ListBansRequest` message.
@@ -1190,6 +1222,24 @@ extension Roam_Events_V1_EventsService {
             request: GRPCCore.ServerRequest<Roam_Events_V1_ListBansRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Events_V1_ListBansResponse>
+
+        /// Handle the "ListLiveEvents" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (moderator) The events live now, most recently started first, with how many reports and bans each has.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Events_V1_ListLiveEventsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Events_V1_ListLiveEventsResponse` message.
+        func listLiveEvents(
+            request: GRPCCore.ServerRequest<Roam_Events_V1_ListLiveEventsRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Events_V1_ListLiveEventsResponse>
 
         /// Handle the "CheckMembership" method.
         ///
@@ -1598,7 +1648,7 @@ extension Roam_Events_V1_EventsService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (host) Reports, newest first.
+        /// > (host or moderator) Reports, newest first.
         ///
         /// - Parameters:
         ///   - request: A `Roam_Events_V1_ListReportsRequest` message.
@@ -1652,7 +1702,7 @@ extension Roam_Events_V1_EventsService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (host) Bans, newest first.
+        /// > (host or moderator) Bans, newest first.
         ///
         /// - Parameters:
         ///   - request: A `Roam_Events_V1_ListBansRequest` message.
@@ -1665,6 +1715,24 @@ extension Roam_Events_V1_EventsService {
             request: Roam_Events_V1_ListBansRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Events_V1_ListBansResponse
+
+        /// Handle the "ListLiveEvents" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (moderator) The events live now, most recently started first, with how many reports and bans each has.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Events_V1_ListLiveEventsRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Events_V1_ListLiveEventsResponse` to respond with.
+        func listLiveEvents(
+            request: Roam_Events_V1_ListLiveEventsRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Events_V1_ListLiveEventsResponse
 
         /// Handle the "CheckMembership" method.
         ///
@@ -2011,6 +2079,17 @@ extension Roam_Events_V1_EventsService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Roam_Events_V1_EventsService.Method.ListLiveEvents.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Events_V1_ListLiveEventsRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Events_V1_ListLiveEventsResponse>(),
+            handler: { request, context in
+                try await self.listLiveEvents(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Roam_Events_V1_EventsService.Method.CheckMembership.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Events_V1_CheckMembershipRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Events_V1_CheckMembershipResponse>(),
@@ -2285,6 +2364,17 @@ extension Roam_Events_V1_EventsService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Events_V1_ListBansResponse> {
         let response = try await self.listBans(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func listLiveEvents(
+        request: GRPCCore.StreamingServerRequest<Roam_Events_V1_ListLiveEventsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Events_V1_ListLiveEventsResponse> {
+        let response = try await self.listLiveEvents(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -2601,6 +2691,19 @@ extension Roam_Events_V1_EventsService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Roam_Events_V1_ListBansResponse> {
         return GRPCCore.ServerResponse<Roam_Events_V1_ListBansResponse>(
             message: try await self.listBans(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func listLiveEvents(
+        request: GRPCCore.ServerRequest<Roam_Events_V1_ListLiveEventsRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Events_V1_ListLiveEventsResponse> {
+        return GRPCCore.ServerResponse<Roam_Events_V1_ListLiveEventsResponse>(
+            message: try await self.listLiveEvents(
                 request: request.message,
                 context: context
             ),
@@ -3040,7 +3143,7 @@ extension Roam_Events_V1_EventsService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (host) Reports, newest first.
+        /// > (host or moderator) Reports, newest first.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Events_V1_ListReportsRequest` message.
@@ -3109,7 +3212,7 @@ extension Roam_Events_V1_EventsService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (host) Bans, newest first.
+        /// > (host or moderator) Bans, newest first.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Events_V1_ListBansRequest` message.
@@ -3126,6 +3229,29 @@ extension Roam_Events_V1_EventsService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Events_V1_ListBansResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_ListBansResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "ListLiveEvents" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (moderator) The events live now, most recently started first, with how many reports and bans each has.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Events_V1_ListLiveEventsRequest` message.
+        ///   - serializer: A serializer for `Roam_Events_V1_ListLiveEventsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Events_V1_ListLiveEventsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func listLiveEvents<Result>(
+            request: GRPCCore.ClientRequest<Roam_Events_V1_ListLiveEventsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Events_V1_ListLiveEventsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Events_V1_ListLiveEventsResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_ListLiveEventsResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "CheckMembership" method.
@@ -3790,7 +3916,7 @@ extension Roam_Events_V1_EventsService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (host) Reports, newest first.
+        /// > (host or moderator) Reports, newest first.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Events_V1_ListReportsRequest` message.
@@ -3892,7 +4018,7 @@ extension Roam_Events_V1_EventsService {
         ///
         /// > Source IDL Documentation:
         /// >
-        /// > (host) Bans, newest first.
+        /// > (host or moderator) Bans, newest first.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Events_V1_ListBansRequest` message.
@@ -3915,6 +4041,40 @@ extension Roam_Events_V1_EventsService {
             try await self.client.unary(
                 request: request,
                 descriptor: Roam_Events_V1_EventsService.Method.ListBans.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "ListLiveEvents" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (moderator) The events live now, most recently started first, with how many reports and bans each has.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Events_V1_ListLiveEventsRequest` message.
+        ///   - serializer: A serializer for `Roam_Events_V1_ListLiveEventsRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Events_V1_ListLiveEventsResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func listLiveEvents<Result>(
+            request: GRPCCore.ClientRequest<Roam_Events_V1_ListLiveEventsRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Events_V1_ListLiveEventsRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Events_V1_ListLiveEventsResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_ListLiveEventsResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Events_V1_EventsService.Method.ListLiveEvents.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -4586,7 +4746,7 @@ extension Roam_Events_V1_EventsService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > (host) Reports, newest first.
+    /// > (host or moderator) Reports, newest first.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Roam_Events_V1_ListReportsRequest` message.
@@ -4673,7 +4833,7 @@ extension Roam_Events_V1_EventsService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > (host) Bans, newest first.
+    /// > (host or moderator) Bans, newest first.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Roam_Events_V1_ListBansRequest` message.
@@ -4693,6 +4853,35 @@ extension Roam_Events_V1_EventsService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Events_V1_ListBansRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Events_V1_ListBansResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListLiveEvents" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (moderator) The events live now, most recently started first, with how many reports and bans each has.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Events_V1_ListLiveEventsRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listLiveEvents<Result>(
+        request: GRPCCore.ClientRequest<Roam_Events_V1_ListLiveEventsRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_ListLiveEventsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.listLiveEvents(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Events_V1_ListLiveEventsRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Events_V1_ListLiveEventsResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -5373,7 +5562,7 @@ extension Roam_Events_V1_EventsService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > (host) Reports, newest first.
+    /// > (host or moderator) Reports, newest first.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -5472,7 +5661,7 @@ extension Roam_Events_V1_EventsService.ClientProtocol {
     ///
     /// > Source IDL Documentation:
     /// >
-    /// > (host) Bans, newest first.
+    /// > (host or moderator) Bans, newest first.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -5495,6 +5684,39 @@ extension Roam_Events_V1_EventsService.ClientProtocol {
             metadata: metadata
         )
         return try await self.listBans(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "ListLiveEvents" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (moderator) The events live now, most recently started first, with how many reports and bans each has.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func listLiveEvents<Result>(
+        _ message: Roam_Events_V1_ListLiveEventsRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Events_V1_ListLiveEventsResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Events_V1_ListLiveEventsRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.listLiveEvents(
             request: request,
             options: options,
             onResponse: handleResponse

@@ -868,7 +868,8 @@ extension Roam_Purge_V1_PurgeReportService {
     /// >
     /// > What a service with an outbox shows its operator: each purge it asked of others (an account deleted,
     /// > an event ended, a trip deleted), which services acknowledged it and when, and what is still being
-    /// > retried. Completed purges are kept 90 days. Service credential only (`roam purges`).
+    /// > retried. Completed purges are kept 90 days. Service credential (`roam purges`) or an admin's token
+    /// > (the console's erasure receipts).
     public protocol StreamingServiceProtocol: GRPCCore.RegistrableRPCService {
         /// Handle the "ListPurges" method.
         ///
@@ -897,7 +898,8 @@ extension Roam_Purge_V1_PurgeReportService {
     /// >
     /// > What a service with an outbox shows its operator: each purge it asked of others (an account deleted,
     /// > an event ended, a trip deleted), which services acknowledged it and when, and what is still being
-    /// > retried. Completed purges are kept 90 days. Service credential only (`roam purges`).
+    /// > retried. Completed purges are kept 90 days. Service credential (`roam purges`) or an admin's token
+    /// > (the console's erasure receipts).
     public protocol ServiceProtocol: Roam_Purge_V1_PurgeReportService.StreamingServiceProtocol {
         /// Handle the "ListPurges" method.
         ///
@@ -924,7 +926,8 @@ extension Roam_Purge_V1_PurgeReportService {
     /// >
     /// > What a service with an outbox shows its operator: each purge it asked of others (an account deleted,
     /// > an event ended, a trip deleted), which services acknowledged it and when, and what is still being
-    /// > retried. Completed purges are kept 90 days. Service credential only (`roam purges`).
+    /// > retried. Completed purges are kept 90 days. Service credential (`roam purges`) or an admin's token
+    /// > (the console's erasure receipts).
     public protocol SimpleServiceProtocol: Roam_Purge_V1_PurgeReportService.ServiceProtocol {
         /// Handle the "ListPurges" method.
         ///
@@ -1005,7 +1008,8 @@ extension Roam_Purge_V1_PurgeReportService {
     /// >
     /// > What a service with an outbox shows its operator: each purge it asked of others (an account deleted,
     /// > an event ended, a trip deleted), which services acknowledged it and when, and what is still being
-    /// > retried. Completed purges are kept 90 days. Service credential only (`roam purges`).
+    /// > retried. Completed purges are kept 90 days. Service credential (`roam purges`) or an admin's token
+    /// > (the console's erasure receipts).
     public protocol ClientProtocol: Sendable {
         /// Call the "ListPurges" method.
         ///
@@ -1037,7 +1041,8 @@ extension Roam_Purge_V1_PurgeReportService {
     /// >
     /// > What a service with an outbox shows its operator: each purge it asked of others (an account deleted,
     /// > an event ended, a trip deleted), which services acknowledged it and when, and what is still being
-    /// > retried. Completed purges are kept 90 days. Service credential only (`roam purges`).
+    /// > retried. Completed purges are kept 90 days. Service credential (`roam purges`) or an admin's token
+    /// > (the console's erasure receipts).
     public struct Client<Transport>: ClientProtocol where Transport: GRPCCore.ClientTransport {
         private let client: GRPCCore.GRPCClient<Transport>
 

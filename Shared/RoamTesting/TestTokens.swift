@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import JWTKit
+import RoamCore
 import RoamRuntime
 
 /// Mints access tokens the way accounts does, for tests of services that only verify them.
@@ -31,12 +32,13 @@ public struct TestTokens: Sendable {
 
     public func userToken(
         _ userID: UUID, sessionID: UUID = UUID(), emailVerified: Bool = true,
-        expiresIn: TimeInterval = 900, now: Date = Date()
+        expiresIn: TimeInterval = 900, now: Date = Date(), roles: Set<Role> = []
     ) async throws -> String {
         let claims = AccessTokenClaims(
             subject: userID.uuidString.lowercased(), issuer: AccessTokenClaims.userIssuer,
             issuedAt: now, expiresAt: now.addingTimeInterval(expiresIn), kind: .user,
-            sessionID: sessionID.uuidString.lowercased(), emailVerified: emailVerified)
+            sessionID: sessionID.uuidString.lowercased(), emailVerified: emailVerified,
+            roles: roles.isEmpty ? nil : roles.map(\.rawValue).sorted())
         return try await keys.sign(claims, kid: JWKIdentifier(string: keyID))
     }
 

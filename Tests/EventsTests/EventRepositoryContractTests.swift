@@ -218,6 +218,40 @@ import Testing
         }
     }
 
+    /// What moderators list: the events live at a time, newest start first, each with its reports and bans.
+    @Test(arguments: StoreKind.allCases)
+    func liveEventsAreThoseStartedAndNotEndedWithTheirReportAndBanCounts(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            // A time of this test's own, decades away, so the shared database's other events are not live in it.
+            let at = Fixtures.now().addingTimeInterval(Double.random(in: 1_000...2_000) * 86_400 * 365)
+            let here = Places.somewhere()
+            let older = Fixtures.event(at: here, startsAt: at.addingTimeInterval(-300))
+            let newer = Fixtures.event(at: here, startsAt: at.addingTimeInterval(-100))
+            let upcoming = Fixtures.event(at: here, startsAt: at.addingTimeInterval(600))
+            let ended = Fixtures.event(at: here, startsAt: at.addingTimeInterval(-7200), lasting: 3600)
+            for event in [older, newer, upcoming, ended] { _ = try await store.create(event, idempotencyKey: nil) }
+            let (target, banned) = (UUID(), UUID())
+            for user in [target, banned] {
+                _ = try await store.admit(eventID: newer.id, userID: user, position: Fixtures.position(here), at: at)
+            }
+            for reporter in [UUID(), UUID()] {
+                let report = Report(id: .v7(), eventID: newer.id, reporterID: reporter, targetID: target, reason: .spam, text: "", createdAt: at)
+                _ = try await store.addReport(report, threshold: 5)
+            }
+            _ = try await store.ban(eventID: newer.id, userID: banned, by: newer.hostID, at: at)
+
+            let first = try await store.liveEvents(at: at, page: PageRequest(size: 1))
+            #expect(first.items.map(\.event.id) == [newer.id])
+            #expect(first.items.first.map { ($0.reportCount, $0.banCount) } ?? (0, 0) == (2, 1))
+            let second = try await store.liveEvents(at: at, page: PageRequest(size: 1, cursor: first.nextCursor))
+            #expect(second.items.map(\.event.id) == [older.id])
+            #expect(second.items.first.map { ($0.reportCount, $0.banCount) } ?? (9, 9) == (0, 0))
+            if let cursor = second.nextCursor {
+                #expect(try await store.liveEvents(at: at, page: PageRequest(size: 1, cursor: cursor)).items.isEmpty)
+            }
+        }
+    }
+
     @Test(arguments: StoreKind.allCases)
     func reportsAreOnePerReporterAndTheThresholdBans(_ kind: StoreKind) async throws {
         try await kind.withStore { store in

@@ -72,6 +72,29 @@ typealias EventsClient = Roam_Events_V1_EventsService.Client<InProcessTransport.
         }
     }
 
+    /// Moderators read every live event with its counts, and any event's reports and bans; a plain
+    /// user who does not host it is refused both.
+    @Test func moderatorsListLiveEventsAndReadAnyEventsReportsAndBans() async throws {
+        try await run { client, tokens in
+            let host = try await tokens.userToken(UUID())
+            let event = try await client.createEvent(createRequest(), metadata: options(host)).event
+            let moderator = try await tokens.userToken(UUID(), roles: [.moderator])
+            let live = try await client.listLiveEvents(.init(), metadata: options(moderator))
+            #expect(live.events.map(\.event.eventID).contains(event.eventID))
+            #expect(live.events.first { $0.event.eventID == event.eventID }.map { ($0.reportCount, $0.banCount) } ?? (9, 9) == (0, 0))
+            #expect(try await client.listReports(.with { $0.eventID = event.eventID }, metadata: options(moderator)).reports.isEmpty)
+            #expect(try await client.listBans(.with { $0.eventID = event.eventID }, metadata: options(moderator)).bans.isEmpty)
+
+            let stranger = try await tokens.userToken(UUID())
+            let listing = await #expect(throws: RPCError.self) { _ = try await client.listLiveEvents(.init(), metadata: options(stranger)) }
+            #expect(listing?.code == .permissionDenied)
+            let reports = await #expect(throws: RPCError.self) {
+                _ = try await client.listReports(.with { $0.eventID = event.eventID }, metadata: options(stranger))
+            }
+            #expect(reports?.code == .permissionDenied)
+        }
+    }
+
     @Test func joinOutsideIsAFailedPreconditionWithItsReason() async throws {
         try await run { client, tokens in
             let host = try await tokens.userToken(UUID())

@@ -19,7 +19,8 @@ struct ConsolePages: Sendable {
             "layout": ConsoleTemplates.layout, "signIn": ConsoleTemplates.signIn, "queue": ConsoleTemplates.queue,
             "content": ConsoleTemplates.content, "case": ConsoleTemplates.case, "users": ConsoleTemplates.users,
             "user": ConsoleTemplates.user, "contentPage": ConsoleTemplates.contentPage, "audit": ConsoleTemplates.audit,
-            "health": ConsoleTemplates.health,
+            "health": ConsoleTemplates.health, "erasures": ConsoleTemplates.erasures,
+            "events": ConsoleTemplates.events, "event": ConsoleTemplates.event,
             "message": ConsoleTemplates.message,
         ]
         for (name, text) in templates {

@@ -44,3 +44,48 @@ extension ConsoleRoutes {
         }
     }
 }
+
+/// Erasure receipts (admins): what each announcing service asked the others to forget, and who confirmed.
+extension ConsoleRoutes {
+    static var erasureTopics: [(value: String, label: String)] {
+        [("user_deleted", "accounts deleted"), ("event_ended", "events ended"), ("trip_deleted", "trips deleted")]
+    }
+
+    func registerErasures(in table: RouteTable) {
+        table.addPage(.get, "/console/erasures") { request, context in
+            try await signedIn(request, context) { visit in
+                let query = FormQuery(request.uri.query)
+                let topic = query["topic"].flatMap { purgeReports[$0] == nil ? nil : $0 } ?? "user_deleted"
+                let subject = (query["subject"] ?? "").trimmingCharacters(in: .whitespaces)
+                let response = try await purgeReports[topic]!.call(idempotent: true) { client, options in
+                    try await client.listPurges(
+                        .with {
+                            $0.topic = topic
+                            $0.subjectID = subject
+                            $0.limit = 50
+                        }, options: options)
+                }
+                let purges: [[String: Any]] = response.purges.map { purge in
+                    [
+                        "announced": ConsoleFormat.time(purge.announcedAt), "subjectID": purge.subjectID, "attempts": purge.attempts,
+                        "state": purge.hasCompletedAt
+                            ? "complete \(ConsoleFormat.time(purge.completedAt))" : "pending, next try \(ConsoleFormat.time(purge.nextAttemptAt))",
+                        "stateClass": purge.hasCompletedAt ? "ok" : "unavailable",
+                        "receipts": purge.receipts.map { receipt in
+                            [
+                                "service": receipt.service,
+                                "acknowledged": receipt.hasAcknowledgedAt ? ConsoleFormat.time(receipt.acknowledgedAt) : "not yet",
+                            ]
+                        },
+                    ]
+                }
+                return pages.page(
+                    "Erasures", template: "erasures",
+                    [
+                        "topics": ConsoleFormat.options(Self.erasureTopics, selected: topic), "subject": subject, "purges": purges,
+                        "hasPurges": !purges.isEmpty,
+                    ], visit: visit)
+            }
+        }
+    }
+}

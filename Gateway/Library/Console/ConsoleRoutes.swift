@@ -13,6 +13,9 @@ struct ConsoleRoutes<Transport: ClientTransport>: Sendable {
     let accounts: AccountsCaller<Transport>
     let accountsAdmin: AccountsAdminCaller<Transport>
     let moderation: ModerationCaller<Transport>
+    let events: EventsCaller<Transport>
+    /// Where each kind of erasure is announced: accounts (`user_deleted`), events (`event_ended`), trips (`trip_deleted`).
+    let purgeReports: [String: PurgeReportCaller<Transport>]
     let verifier: AccessTokenVerifier
     let readiness: GatewayReadiness<Transport>
     let seal: ConsoleSeal
@@ -21,11 +24,14 @@ struct ConsoleRoutes<Transport: ClientTransport>: Sendable {
 
     init(
         accounts: AccountsCaller<Transport>, accountsAdmin: AccountsAdminCaller<Transport>, moderation: ModerationCaller<Transport>,
-        verifier: AccessTokenVerifier, readiness: GatewayReadiness<Transport>, serviceSecret: String, secureCookies: Bool
+        events: EventsCaller<Transport>, purgeReports: [String: PurgeReportCaller<Transport>], verifier: AccessTokenVerifier,
+        readiness: GatewayReadiness<Transport>, serviceSecret: String, secureCookies: Bool
     ) {
         self.accounts = accounts
         self.accountsAdmin = accountsAdmin
         self.moderation = moderation
+        self.events = events
+        self.purgeReports = purgeReports
         self.verifier = verifier
         self.readiness = readiness
         seal = ConsoleSeal(serviceSecret: serviceSecret)
@@ -40,6 +46,8 @@ struct ConsoleRoutes<Transport: ClientTransport>: Sendable {
         registerUsers(in: table)
         registerContent(in: table)
         registerRecords(in: table)
+        registerErasures(in: table)
+        registerEvents(in: table)
         // Whatever else is asked under /console: the sign-in page for strangers, "not found" for moderators.
         for method in [HTTPRequest.Method.get, .post] {
             table.addPage(method, "/console/**") { request, context in

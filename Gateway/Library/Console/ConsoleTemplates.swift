@@ -13,7 +13,9 @@ enum ConsoleTemplates {
         <a href="/console" data-key="q">Reports <kbd>q</kbd></a>
         <a href="/console/users" data-key="u">Users <kbd>u</kbd></a>
         <a href="/console/content" data-key="c">Content <kbd>c</kbd></a>
-        {{#isAdmin}}<a href="/console/audit" data-key="a">Audit <kbd>a</kbd></a>{{/isAdmin}}
+        <a href="/console/events" data-key="e">Events <kbd>e</kbd></a>
+        {{#isAdmin}}<a href="/console/audit" data-key="a">Audit <kbd>a</kbd></a>
+        <a href="/console/erasures" data-key="r">Erasures <kbd>r</kbd></a>{{/isAdmin}}
         <a href="/console/health" data-key="h">Health <kbd>h</kbd></a>
         <form method="post" action="/console/sign-out" class="inline"><input type="hidden" name="csrf" value="{{csrf}}">
         <button type="submit">Sign out {{who}}</button></form>
@@ -189,6 +191,54 @@ enum ConsoleTemplates {
         <table class="list"><thead><tr><th>Part</th><th>Status</th><th>Reason</th></tr></thead><tbody>
         {{#parts}}<tr data-row><td>{{name}}</td><td class="{{status}}">{{status}}</td><td>{{reason}}</td></tr>{{/parts}}
         </tbody></table>
+        """
+
+    static let erasures = """
+        <p>Each erasure (an account deleted, an event ended, a trip deleted) and which services confirmed they forgot it.</p>
+        <form method="get" action="/console/erasures" class="filters">
+        <label>What <select name="topic">{{#topics}}<option value="{{value}}"{{#selected}} selected{{/selected}}>{{label}}</option>{{/topics}}</select></label>
+        <label>Id <input name="subject" value="{{subject}}" data-search></label>
+        <button type="submit">Show</button>
+        </form>
+        {{^hasPurges}}<p>Nothing erased.</p>{{/hasPurges}}
+        {{#hasPurges}}
+        <table class="list"><thead><tr><th>Announced</th><th>Id</th><th>State</th><th>Receipts</th><th>Rounds</th></tr></thead><tbody>
+        {{#purges}}<tr data-row><td>{{announced}}</td><td><code>{{subjectID}}</code></td><td class="{{stateClass}}">{{state}}</td>
+        <td>{{#receipts}}{{service}}: {{acknowledged}}<br>{{/receipts}}</td><td class="number">{{attempts}}</td></tr>{{/purges}}
+        </tbody></table>
+        {{/hasPurges}}
+        """
+
+    static let events = """
+        <p>The events live now, most recently started first. Hosts handle their members' reports; here every report and ban of each is readable.</p>
+        {{^hasEvents}}<p>No event is live.</p>{{/hasEvents}}
+        {{#hasEvents}}
+        <table class="list"><thead><tr><th>Event</th><th>Host</th><th>Started</th><th>Ends</th><th>Members</th><th>Reports</th><th>Bans</th></tr></thead><tbody>
+        {{#events}}<tr data-row><td><a href="/console/events/{{id}}">{{name}}</a>{{#private}} (private){{/private}}</td>
+        <td><a href="/console/users/{{hostID}}">{{hostID}}</a></td><td>{{starts}}</td><td>{{ends}}</td>
+        <td class="number">{{members}}/{{capacity}}</td><td class="number">{{reports}}</td><td class="number">{{bans}}</td></tr>{{/events}}
+        </tbody></table>
+        {{/hasEvents}}
+        {{#next}}<p><a href="{{next}}" rel="next">Next page</a></p>{{/next}}
+        """
+
+    static let event = """
+        <p>{{members}}/{{capacity}} members · {{starts}} to {{ends}} · <a href="/console/content/event/{{id}}">the event as content</a></p>
+        <h2>Reports of members</h2>
+        {{^hasReports}}<p>None.</p>{{/hasReports}}
+        {{#hasReports}}
+        <table class="list"><thead><tr><th>When</th><th>Reporter</th><th>Reported</th><th>Reason</th><th>Text</th></tr></thead><tbody>
+        {{#reports}}<tr data-row><td>{{at}}</td><td><a href="/console/users/{{reporterID}}">{{reporterID}}</a></td>
+        <td><a href="/console/users/{{targetID}}">{{targetID}}</a></td><td>{{reason}}</td><td>{{text}}</td></tr>{{/reports}}
+        </tbody></table>
+        {{/hasReports}}
+        <h2>Bans</h2>
+        {{^hasBans}}<p>None.</p>{{/hasBans}}
+        {{#hasBans}}
+        <table class="list"><thead><tr><th>When</th><th>Banned</th><th>By</th></tr></thead><tbody>
+        {{#bans}}<tr data-row><td>{{at}}</td><td><a href="/console/users/{{userID}}">{{userID}}</a></td><td>{{by}}</td></tr>{{/bans}}
+        </tbody></table>
+        {{/hasBans}}
         """
 
     static let message = """

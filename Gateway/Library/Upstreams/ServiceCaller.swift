@@ -22,6 +22,7 @@ struct ServiceCaller<Transport: ClientTransport, Client: Sendable>: Sendable {
 
 typealias AccountsCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Accounts_V1_AccountsService.Client<Transport>>
 typealias AccountsAdminCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Accounts_V1_AccountsAdminService.Client<Transport>>
+typealias PurgeReportCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Purge_V1_PurgeReportService.Client<Transport>>
 typealias EventsCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Events_V1_EventsService.Client<Transport>>
 typealias FeedCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Feed_V1_FeedService.Client<Transport>>
 typealias MediaCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Media_V1_MediaService.Client<Transport>>
@@ -42,6 +43,11 @@ extension ServiceCaller {
 
     /// What moderators do with accounts (the console), served by the accounts process.
     init(accountsAdmin upstream: Upstream<Transport>) where Client == Roam_Accounts_V1_AccountsAdminService.Client<Transport> {
+        self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
+    }
+
+    /// The purges a service with an outbox asked of others (accounts, events, trips), for admins.
+    init(purgeReports upstream: Upstream<Transport>) where Client == Roam_Purge_V1_PurgeReportService.Client<Transport> {
         self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
     }
 

@@ -5,13 +5,16 @@ import RoamProto
 import SwiftProtobuf
 
 /// `roam.purge.v1.PurgeReportService` for a service with an outbox: its purges and their receipts, for
-/// the operator (`roam purges`). `ServiceHost` serves it beside the service's own RPCs.
-struct PurgeReportGRPCService: Roam_Purge_V1_PurgeReportService.SimpleServiceProtocol, ForServicesOnly {
+/// the operator (`roam purges`) and admins (the console's erasure receipts). `ServiceHost` serves it
+/// beside the service's own RPCs.
+struct PurgeReportGRPCService: Roam_Purge_V1_PurgeReportService.SimpleServiceProtocol {
     let outbox: any OutboxRepository
     /// The services every purge goes to, as `USER_PURGE_TARGETS` names them.
     let targets: [String]
 
     func listPurges(request: Roam_Purge_V1_ListPurgesRequest, context _: ServerContext) async throws -> Roam_Purge_V1_ListPurgesResponse {
+        let reader = try CallContext.current.requireModerator()
+        guard reader.isOperator || reader.isAdmin else { throw RoamError.permissionDenied("only admins and operators read erasure receipts") }
         guard let topic = OutboxEntry.Topic(rawValue: request.topic) else {
             throw RoamError.invalidField("topic", "must be user_deleted, event_ended or trip_deleted")
         }

@@ -41,6 +41,22 @@ extension EventService {
         return try await events.reports(eventID: id, page: page)
     }
 
+    /// The events live now, with their report and ban counts (for moderators).
+    public func liveEvents(page: PageRequest) async throws -> Page<LiveEvent> {
+        try await events.liveEvents(at: now(), page: page)
+    }
+
+    /// A live event's reports or bans as a moderator reads them: any event's, not only their own.
+    public func moderatedReports(of id: UUID, page: PageRequest) async throws -> Page<Report> {
+        guard try await events.event(id: id, at: now()) != nil else { throw EventsError.eventNotFound }
+        return try await events.reports(eventID: id, page: page)
+    }
+
+    public func moderatedBans(of id: UUID, page: PageRequest) async throws -> Page<Ban> {
+        guard try await events.event(id: id, at: now()) != nil else { throw EventsError.eventNotFound }
+        return try await events.bans(eventID: id, page: page)
+    }
+
     /// A member reports another member; enough distinct reporters ban the target at once.
     public func report(
         _ target: UUID, in id: UUID, by reporter: UUID, reason: Report.Reason?, text: String

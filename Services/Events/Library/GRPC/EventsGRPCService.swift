@@ -195,7 +195,11 @@ public struct EventsGRPCService: Roam_Events_V1_EventsService.SimpleServiceProto
     }
 
     public func listReports(request: Roam_Events_V1_ListReportsRequest, context _: ServerContext) async throws -> Roam_Events_V1_ListReportsResponse {
-        let page = try await events.reports(of: UUID(field: "event_id", request.eventID), host: caller(), page: request.page.domain())
+        let id = try UUID(field: "event_id", request.eventID)
+        let page =
+            Self.isModerator
+            ? try await events.moderatedReports(of: id, page: request.page.domain())
+            : try await events.reports(of: id, host: caller(), page: request.page.domain())
         return .with {
             $0.reports = page.items.map(\.proto)
             $0.page = .init(cursor: page.nextCursor)
@@ -213,12 +217,38 @@ public struct EventsGRPCService: Roam_Events_V1_EventsService.SimpleServiceProto
     }
 
     public func listBans(request: Roam_Events_V1_ListBansRequest, context _: ServerContext) async throws -> Roam_Events_V1_ListBansResponse {
-        let page = try await events.bans(of: UUID(field: "event_id", request.eventID), host: caller(), page: request.page.domain())
+        let id = try UUID(field: "event_id", request.eventID)
+        let page =
+            Self.isModerator
+            ? try await events.moderatedBans(of: id, page: request.page.domain())
+            : try await events.bans(of: id, host: caller(), page: request.page.domain())
         return .with {
             $0.bans = page.items.map(\.proto)
             $0.page = .init(cursor: page.nextCursor)
         }
     }
+
+    public func listLiveEvents(
+        request: Roam_Events_V1_ListLiveEventsRequest, context _: ServerContext
+    ) async throws -> Roam_Events_V1_ListLiveEventsResponse {
+        _ = try CallContext.current.requireModerator()
+        let page = try await events.liveEvents(page: request.page.domain())
+        return .with {
+            $0.events = page.items.map { live in
+                .with {
+                    // Moderators see a private event whole, as its host does, without being its host.
+                    $0.event = EventView(event: live.event, viewerRole: .host).proto
+                    $0.event.viewerRole = Role.none.proto
+                    $0.reportCount = Int32(clamping: live.reportCount)
+                    $0.banCount = Int32(clamping: live.banCount)
+                }
+            }
+            $0.page = .init(cursor: page.nextCursor)
+        }
+    }
+
+    /// Whether the caller has a moderator's or admin's role (or is an operator's tool).
+    static var isModerator: Bool { (try? CallContext.current.requireModerator()) != nil }
 
     public func checkMembership(
         request: Roam_Events_V1_CheckMembershipRequest, context _: ServerContext

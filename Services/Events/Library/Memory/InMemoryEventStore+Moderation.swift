@@ -49,6 +49,21 @@ extension InMemoryEventStore {
         return Page(fetched: Array(listed.prefix(page.size + 1)), size: page.size) { ListingCursor.id(after: $0.id) }
     }
 
+    public func liveEvents(at time: Date, page: PageRequest) async throws -> Page<LiveEvent> {
+        let after = try ListingCursor.time(page.cursor)
+        let listed = events.values.filter { $0.startsAt <= time && $0.endsAt > time }
+            .sorted {
+                (ListingCursor.microseconds($0.startsAt), $0.id.uuidString) > (ListingCursor.microseconds($1.startsAt), $1.id.uuidString)
+            }
+            .filter { event in
+                guard let after else { return true }
+                return (ListingCursor.microseconds(event.startsAt), event.id.uuidString) < (after.microseconds, after.id.uuidString)
+            }
+            .prefix(page.size + 1)
+            .map { LiveEvent(event: $0, reportCount: reports[$0.id]?.count ?? 0, banCount: bans[$0.id]?.count ?? 0) }
+        return Page(fetched: Array(listed), size: page.size) { ListingCursor.time(after: $0.event.startsAt, $0.event.id) }
+    }
+
     public func recordPasswordFailure(eventID: UUID, userID: UUID, at time: Date) async throws {
         passwordFailures["\(eventID)/\(userID)", default: []].append(time)
     }

@@ -96,6 +96,35 @@ extension PostgresEventStore {
         return Page(fetched: reports, size: page.size) { ListingCursor.id(after: $0.id) }
     }
 
+    public func liveEvents(at time: Date, page: PageRequest) async throws -> Page<LiveEvent> {
+        let after = try ListingCursor.time(page.cursor)
+        let events = try await database.query(
+            """
+            SELECT \(unescaped: Self.columns) FROM events.events e
+            WHERE e.starts_at <= \(time) AND e.ends_at > \(time)
+              AND (\(after == nil) OR (\(unescaped: Self.microseconds("e.starts_at")), e.id) < (\(after?.microseconds ?? 0), \(after?.id ?? UUID())))
+            ORDER BY e.starts_at DESC, e.id DESC LIMIT \(page.size + 1)
+            """
+        ).map(Self.decode)
+        let ids = events.map(\.id)
+        let reportCounts = try await counts(in: "events.reports", of: ids)
+        let banCounts = try await counts(in: "events.bans", of: ids)
+        let live = events.map { LiveEvent(event: $0, reportCount: reportCounts[$0.id] ?? 0, banCount: banCounts[$0.id] ?? 0) }
+        return Page(fetched: live, size: page.size) { ListingCursor.time(after: $0.event.startsAt, $0.event.id) }
+    }
+
+    /// How many rows of `table` (reports or bans) each event has.
+    private func counts(in table: String, of eventIDs: [UUID]) async throws -> [UUID: Int] {
+        guard !eventIDs.isEmpty else { return [:] }
+        let rows = try await database.query(
+            "SELECT event_id, count(*)::bigint FROM \(unescaped: table) WHERE event_id = ANY(\(eventIDs)) GROUP BY event_id")
+        return try Dictionary(
+            uniqueKeysWithValues: rows.map { row in
+                let (id, count) = try row.decode((UUID, Int).self)
+                return (id, count)
+            })
+    }
+
     public func recordPasswordFailure(eventID: UUID, userID: UUID, at time: Date) async throws {
         try await database.query(
             """

@@ -68,6 +68,8 @@ public protocol EventRepository: Sendable {
     func addReport(_ report: Report, threshold: Int, telling notice: EventNotification?) async throws -> ReportOutcome
     /// Reports, newest first.
     func reports(eventID: UUID, page: PageRequest) async throws -> Page<Report>
+    /// Events live at `time` (started, not ended), most recently started first, with their report and ban counts.
+    func liveEvents(at time: Date, page: PageRequest) async throws -> Page<LiveEvent>
 
     func recordPasswordFailure(eventID: UUID, userID: UUID, at time: Date) async throws
     func passwordFailures(eventID: UUID, userID: UUID, since: Date) async throws -> Int
