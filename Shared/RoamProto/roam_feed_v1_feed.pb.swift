@@ -551,62 +551,88 @@ public nonisolated struct Roam_Feed_V1_DeletePostResponse: Sendable {
   public init() {}
 }
 
-public nonisolated struct Roam_Feed_V1_Comment: Sendable {
+public nonisolated struct Roam_Feed_V1_Comment: @unchecked Sendable {
   // SwiftProtobuf.Message conformance is added in an extension below. See the
   // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
   // methods supported on all messages.
 
-  public var commentID: String = String()
+  public var commentID: String {
+    get {_storage._commentID}
+    set {_uniqueStorage()._commentID = newValue}
+  }
 
   /// `kind/id`, e.g. `post/<id>`.
-  public var subject: String = String()
+  public var subject: String {
+    get {_storage._subject}
+    set {_uniqueStorage()._subject = newValue}
+  }
 
   /// Absent for a comment on the subject itself; set for a reply.
-  public var parentID: String = String()
+  public var parentID: String {
+    get {_storage._parentID}
+    set {_uniqueStorage()._parentID = newValue}
+  }
 
   /// Absent on a tombstone.
-  public var authorID: String = String()
+  public var authorID: String {
+    get {_storage._authorID}
+    set {_uniqueStorage()._authorID = newValue}
+  }
 
   /// Up to 2,000 characters; empty on a tombstone.
-  public var text: String = String()
+  public var text: String {
+    get {_storage._text}
+    set {_uniqueStorage()._text = newValue}
+  }
 
   public var createdAt: SwiftProtobuf.Google_Protobuf_Timestamp {
-    get {_createdAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
-    set {_createdAt = newValue}
+    get {_storage._createdAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_uniqueStorage()._createdAt = newValue}
   }
   /// Returns true if `createdAt` has been explicitly set.
-  public var hasCreatedAt: Bool {self._createdAt != nil}
+  public var hasCreatedAt: Bool {_storage._createdAt != nil}
   /// Clears the value of `createdAt`. Subsequent reads from it will return its default value.
-  public mutating func clearCreatedAt() {self._createdAt = nil}
+  public mutating func clearCreatedAt() {_uniqueStorage()._createdAt = nil}
 
   public var editedAt: SwiftProtobuf.Google_Protobuf_Timestamp {
-    get {_editedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
-    set {_editedAt = newValue}
+    get {_storage._editedAt ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_uniqueStorage()._editedAt = newValue}
   }
   /// Returns true if `editedAt` has been explicitly set.
-  public var hasEditedAt: Bool {self._editedAt != nil}
+  public var hasEditedAt: Bool {_storage._editedAt != nil}
   /// Clears the value of `editedAt`. Subsequent reads from it will return its default value.
-  public mutating func clearEditedAt() {self._editedAt = nil}
+  public mutating func clearEditedAt() {_uniqueStorage()._editedAt = nil}
 
-  /// A deleted comment that still has replies.
-  public var deleted: Bool = false
+  /// A deleted comment that still has replies (or, to anyone but its author, one a moderator took down).
+  public var deleted: Bool {
+    get {_storage._deleted}
+    set {_uniqueStorage()._deleted = newValue}
+  }
 
   public var engagement: Roam_Feed_V1_Engagement {
-    get {_engagement ?? Roam_Feed_V1_Engagement()}
-    set {_engagement = newValue}
+    get {_storage._engagement ?? Roam_Feed_V1_Engagement()}
+    set {_uniqueStorage()._engagement = newValue}
   }
   /// Returns true if `engagement` has been explicitly set.
-  public var hasEngagement: Bool {self._engagement != nil}
+  public var hasEngagement: Bool {_storage._engagement != nil}
   /// Clears the value of `engagement`. Subsequent reads from it will return its default value.
-  public mutating func clearEngagement() {self._engagement = nil}
+  public mutating func clearEngagement() {_uniqueStorage()._engagement = nil}
+
+  /// Set only for the author of a comment a moderator took down.
+  public var takedown: Roam_Feed_V1_Takedown {
+    get {_storage._takedown ?? Roam_Feed_V1_Takedown()}
+    set {_uniqueStorage()._takedown = newValue}
+  }
+  /// Returns true if `takedown` has been explicitly set.
+  public var hasTakedown: Bool {_storage._takedown != nil}
+  /// Clears the value of `takedown`. Subsequent reads from it will return its default value.
+  public mutating func clearTakedown() {_uniqueStorage()._takedown = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
-  fileprivate var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
-  fileprivate var _editedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
-  fileprivate var _engagement: Roam_Feed_V1_Engagement? = nil
+  fileprivate var _storage = _StorageClass.defaultInstance
 }
 
 public nonisolated struct Roam_Feed_V1_CreateCommentRequest: Sendable {
@@ -2487,73 +2513,132 @@ nonisolated extension Roam_Feed_V1_DeletePostResponse: SwiftProtobuf.Message, Sw
 
 nonisolated extension Roam_Feed_V1_Comment: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Comment"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}comment_id\0\u{1}subject\0\u{3}parent_id\0\u{3}author_id\0\u{1}text\0\u{3}created_at\0\u{3}edited_at\0\u{1}deleted\0\u{1}engagement\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}comment_id\0\u{1}subject\0\u{3}parent_id\0\u{3}author_id\0\u{1}text\0\u{3}created_at\0\u{3}edited_at\0\u{1}deleted\0\u{1}engagement\0\u{1}takedown\0")
+
+  fileprivate class _StorageClass {
+    var _commentID: String = String()
+    var _subject: String = String()
+    var _parentID: String = String()
+    var _authorID: String = String()
+    var _text: String = String()
+    var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    var _editedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    var _deleted: Bool = false
+    var _engagement: Roam_Feed_V1_Engagement? = nil
+    var _takedown: Roam_Feed_V1_Takedown? = nil
+
+      // This property is used as the initial default value for new instances of the type.
+      // The type itself is protecting the reference to its storage via CoW semantics.
+      // This will force a copy to be made of this reference when the first mutation occurs;
+      // hence, it is safe to mark this as `nonisolated(unsafe)`.
+      static nonisolated(unsafe) let defaultInstance = _StorageClass()
+
+    private init() {}
+
+    init(copying source: _StorageClass) {
+      _commentID = source._commentID
+      _subject = source._subject
+      _parentID = source._parentID
+      _authorID = source._authorID
+      _text = source._text
+      _createdAt = source._createdAt
+      _editedAt = source._editedAt
+      _deleted = source._deleted
+      _engagement = source._engagement
+      _takedown = source._takedown
+    }
+  }
+
+  fileprivate mutating func _uniqueStorage() -> _StorageClass {
+    if !isKnownUniquelyReferenced(&_storage) {
+      _storage = _StorageClass(copying: _storage)
+    }
+    return _storage
+  }
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.commentID) }()
-      case 2: try { try decoder.decodeSingularStringField(value: &self.subject) }()
-      case 3: try { try decoder.decodeSingularStringField(value: &self.parentID) }()
-      case 4: try { try decoder.decodeSingularStringField(value: &self.authorID) }()
-      case 5: try { try decoder.decodeSingularStringField(value: &self.text) }()
-      case 6: try { try decoder.decodeSingularMessageField(value: &self._createdAt) }()
-      case 7: try { try decoder.decodeSingularMessageField(value: &self._editedAt) }()
-      case 8: try { try decoder.decodeSingularBoolField(value: &self.deleted) }()
-      case 9: try { try decoder.decodeSingularMessageField(value: &self._engagement) }()
-      default: break
+    _ = _uniqueStorage()
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      while let fieldNumber = try decoder.nextFieldNumber() {
+        // The use of inline closures is to circumvent an issue where the compiler
+        // allocates stack space for every case branch when no optimizations are
+        // enabled. https://github.com/apple/swift-protobuf/issues/1034
+        switch fieldNumber {
+        case 1: try { try decoder.decodeSingularStringField(value: &_storage._commentID) }()
+        case 2: try { try decoder.decodeSingularStringField(value: &_storage._subject) }()
+        case 3: try { try decoder.decodeSingularStringField(value: &_storage._parentID) }()
+        case 4: try { try decoder.decodeSingularStringField(value: &_storage._authorID) }()
+        case 5: try { try decoder.decodeSingularStringField(value: &_storage._text) }()
+        case 6: try { try decoder.decodeSingularMessageField(value: &_storage._createdAt) }()
+        case 7: try { try decoder.decodeSingularMessageField(value: &_storage._editedAt) }()
+        case 8: try { try decoder.decodeSingularBoolField(value: &_storage._deleted) }()
+        case 9: try { try decoder.decodeSingularMessageField(value: &_storage._engagement) }()
+        case 10: try { try decoder.decodeSingularMessageField(value: &_storage._takedown) }()
+        default: break
+        }
       }
     }
   }
 
   public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.commentID.isEmpty {
-      try visitor.visitSingularStringField(value: self.commentID, fieldNumber: 1)
+    try withExtendedLifetime(_storage) { (_storage: _StorageClass) in
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every if/case branch local when no optimizations
+      // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+      // https://github.com/apple/swift-protobuf/issues/1182
+      if !_storage._commentID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._commentID, fieldNumber: 1)
+      }
+      if !_storage._subject.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._subject, fieldNumber: 2)
+      }
+      if !_storage._parentID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._parentID, fieldNumber: 3)
+      }
+      if !_storage._authorID.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._authorID, fieldNumber: 4)
+      }
+      if !_storage._text.isEmpty {
+        try visitor.visitSingularStringField(value: _storage._text, fieldNumber: 5)
+      }
+      try { if let v = _storage._createdAt {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
+      } }()
+      try { if let v = _storage._editedAt {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
+      } }()
+      if _storage._deleted != false {
+        try visitor.visitSingularBoolField(value: _storage._deleted, fieldNumber: 8)
+      }
+      try { if let v = _storage._engagement {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
+      } }()
+      try { if let v = _storage._takedown {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
+      } }()
     }
-    if !self.subject.isEmpty {
-      try visitor.visitSingularStringField(value: self.subject, fieldNumber: 2)
-    }
-    if !self.parentID.isEmpty {
-      try visitor.visitSingularStringField(value: self.parentID, fieldNumber: 3)
-    }
-    if !self.authorID.isEmpty {
-      try visitor.visitSingularStringField(value: self.authorID, fieldNumber: 4)
-    }
-    if !self.text.isEmpty {
-      try visitor.visitSingularStringField(value: self.text, fieldNumber: 5)
-    }
-    try { if let v = self._createdAt {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 6)
-    } }()
-    try { if let v = self._editedAt {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 7)
-    } }()
-    if self.deleted != false {
-      try visitor.visitSingularBoolField(value: self.deleted, fieldNumber: 8)
-    }
-    try { if let v = self._engagement {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 9)
-    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
   public static func ==(lhs: Roam_Feed_V1_Comment, rhs: Roam_Feed_V1_Comment) -> Bool {
-    if lhs.commentID != rhs.commentID {return false}
-    if lhs.subject != rhs.subject {return false}
-    if lhs.parentID != rhs.parentID {return false}
-    if lhs.authorID != rhs.authorID {return false}
-    if lhs.text != rhs.text {return false}
-    if lhs._createdAt != rhs._createdAt {return false}
-    if lhs._editedAt != rhs._editedAt {return false}
-    if lhs.deleted != rhs.deleted {return false}
-    if lhs._engagement != rhs._engagement {return false}
+    if lhs._storage !== rhs._storage {
+      let storagesAreEqual: Bool = withExtendedLifetime((lhs._storage, rhs._storage)) { (_args: (_StorageClass, _StorageClass)) in
+        let _storage = _args.0
+        let rhs_storage = _args.1
+        if _storage._commentID != rhs_storage._commentID {return false}
+        if _storage._subject != rhs_storage._subject {return false}
+        if _storage._parentID != rhs_storage._parentID {return false}
+        if _storage._authorID != rhs_storage._authorID {return false}
+        if _storage._text != rhs_storage._text {return false}
+        if _storage._createdAt != rhs_storage._createdAt {return false}
+        if _storage._editedAt != rhs_storage._editedAt {return false}
+        if _storage._deleted != rhs_storage._deleted {return false}
+        if _storage._engagement != rhs_storage._engagement {return false}
+        if _storage._takedown != rhs_storage._takedown {return false}
+        return true
+      }
+      if !storagesAreEqual {return false}
+    }
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

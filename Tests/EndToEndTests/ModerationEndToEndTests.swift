@@ -133,5 +133,25 @@ import Testing
         let takenDown = try seen.json()["takenDown"] as? [String: Any]
         #expect(seen.status == 200 && takenDown?["reason"] as? String == "Spam links", "the author sees why: \(seen.text)")
         #expect(try await http.send("GET", "/v1/posts/\(story)", token: reporter).status == 404)
+
+        // A reported comment: taken down, it is a tombstone to others and no longer counted; its author sees why.
+        let (_, host) = try await http.signUp("host\(suffix)")
+        let other = try await http.created(
+            "/v1/stories", ["text": "Sunset", "place": ["latitude": 38.71, "longitude": -9.14, "name": "Rossio"]], token: host, key: "postId")
+        let comment = try await http.created("/v1/posts/\(other)/comments", ["text": "You are an idiot"], token: token, key: "commentId")
+        let reported = try await http.send(
+            "POST", "/v1/reports", json: ["subject": ["kind": "comment", "id": comment], "reason": "harassment"], token: reporter)
+        #expect(reported.status == 201, "\(reported.text)")
+        let comments = try await roam("reports", "list", "--status", "open", "--kind", "comment")
+        let commentCase = String(try #require(comments.output.split(separator: "\n").first { $0.contains(comment) }, "\(comments.output)").prefix(36))
+        let downed = try await roam("reports", "resolve", commentCase, "take_down", "--note", "Insults")
+        #expect(downed.status == 0, "\(downed.output)")
+        let thread = try await http.send("GET", "/v1/posts/\(other)/comments", token: reporter)
+        let listed0 = try #require((try thread.json()["comments"] as? [[String: Any]])?.first, "\(thread.text)")
+        #expect(listed0["deleted"] as? Bool == true && listed0["text"] as? String == "" && listed0["authorId"] == nil, "\(thread.text)")
+        #expect(try await http.send("GET", "/v1/posts/\(other)", token: reporter).json()["commentCount"] as? Int == 0)
+        let authors = try await http.send("GET", "/v1/posts/\(other)/comments", token: token)
+        let mine = try #require((try authors.json()["comments"] as? [[String: Any]])?.first, "\(authors.text)")
+        #expect((mine["takenDown"] as? [String: Any])?["reason"] as? String == "Insults", "\(authors.text)")
     }
 }

@@ -25,6 +25,31 @@ import Testing
         }
     }
 
+    /// A taken-down comment is not counted; restoring counts it again; deleting it while down (or a
+    /// second takedown) does not count it out twice.
+    @Test(arguments: StoreKind.allCases)
+    func aTakenDownCommentIsCountedOutOnce(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let post = try await store.create(Fixtures.post(in: UUID()), idempotencyKey: nil)
+            let kept = try await store.addComment(Fixtures.comment(on: post), idempotencyKey: nil)
+            let abusive = try await store.addComment(Fixtures.comment(on: post, second: 1), idempotencyKey: nil)
+            func count() async throws -> Int? { try await store.engagement(of: .post, ids: [post.id], viewer: UUID())[post.id]?.comments }
+            let takedown = Takedown(at: Fixtures.now(), reason: "insults", by: "user:mod")
+            #expect(try await store.setTakedown(ofComment: abusive.id, takedown)?.takedown == takedown)
+            #expect(try await count() == 1)
+            #expect(try await store.comment(id: abusive.id)?.takedown == takedown)
+            #expect(try await store.setTakedown(ofComment: abusive.id, takedown) != nil)
+            #expect(try await count() == 1, "a second takedown counts nothing out")
+            #expect(try await store.setTakedown(ofComment: abusive.id, nil)?.takedown == nil)
+            #expect(try await count() == 2)
+            _ = try await store.setTakedown(ofComment: abusive.id, takedown)
+            #expect(try await store.deleteComment(id: abusive.id))
+            #expect(try await count() == 1, "deleting a taken-down comment counts it out only once")
+            #expect(try await store.setTakedown(ofComment: abusive.id, takedown) == nil, "a deleted comment cannot be taken down")
+            #expect(try await store.comments(on: .post(post.id), page: PageRequest()).items.map(\.id) == [kept.id])
+        }
+    }
+
     @Test(arguments: StoreKind.allCases)
     func retriedCommentsAreStoredOnce(_ kind: StoreKind) async throws {
         try await kind.withStore { store in

@@ -51,6 +51,35 @@ import Testing
         #expect(try await feed.post(story.id, reader: ben).engagement.comments == 3)
     }
 
+    /// A taken-down comment: a tombstone to others (no author, no text), refused to reply to or like,
+    /// not counted; its author still reads it with the reason; restoring brings it all back.
+    @Test func aTakenDownCommentIsGoneForAllButItsAuthor() async throws {
+        let story = try await feed.create(Fixtures.storyDraft(), author: UUID(), idempotencyKey: nil)
+        let (ana, ben) = (UUID(), UUID())
+        let comment = try await feed.comment(on: .post(story.id), text: "Insult", by: ana, idempotencyKey: nil)
+        let moderator = Moderator(userID: UUID(), roles: [.moderator], name: "user:mod")
+        let down = try await feed.takeDown(comment: comment.id, reason: "Insults", by: moderator)
+        #expect(down.takedown?.reason == "Insults" && down.takedown?.by == "user:mod")
+
+        let seenByBen = try await feed.comments(on: .post(story.id), reader: ben, page: PageRequest()).items
+        #expect(seenByBen.map(\.id) == [comment.id])
+        let tombstone = try #require(seenByBen.first?.item)
+        #expect(tombstone.authorID == nil && tombstone.text == "" && tombstone.isDeleted && tombstone.takedown == nil)
+        let seenByAna = try await feed.comments(on: .post(story.id), reader: ana, page: PageRequest()).items
+        #expect(seenByAna.first?.item.text == "Insult" && seenByAna.first?.item.takedown?.reason == "Insults")
+        #expect(await errorReason { _ = try await feed.reply(to: comment.id, text: "?", by: ben, idempotencyKey: nil) } == "NOT_FOUND")
+        #expect(await errorReason { _ = try await feed.like(.comment(comment.id), by: ben) } == "NOT_FOUND")
+        #expect(try await feed.post(story.id, reader: ben).engagement.comments == 0)
+        #expect(
+            try await feed.takeDown(comment: comment.id, reason: "Again", by: moderator).takedown?.reason == "Insults", "the first takedown stays")
+
+        #expect(try await feed.restore(comment: comment.id, by: moderator).takedown == nil)
+        #expect(try await feed.post(story.id, reader: ben).engagement.comments == 1)
+        #expect(try await feed.comments(on: .post(story.id), reader: ben, page: PageRequest()).items.first?.item.text == "Insult")
+        let plain = Caller.user(AuthenticatedUser(id: ben, sessionID: nil, emailVerified: true))
+        #expect(try await feed.moderatedComment(comment.id, caller: plain).id == comment.id, "a reader describes what they can see, to report it")
+    }
+
     @Test func authorsEditTheirOwnAndTheHostOrAuthorDeletes() async throws {
         let (host, ana, ben) = (UUID(), UUID(), UUID())
         let event = membership.event(host: host, members: [ana, ben])

@@ -326,7 +326,7 @@ extension Components {
             public var commentId: Swift.String
             /// - Remark: Generated from `#/components/schemas/Comment/createdAt`.
             public var createdAt: Foundation.Date
-            /// True on a deleted comment kept for its replies
+            /// True on a deleted comment kept for its replies (and, to anyone but its author, on one a moderator took down)
             ///
             /// - Remark: Generated from `#/components/schemas/Comment/deleted`.
             public var deleted: Swift.Bool
@@ -344,6 +344,8 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Comment/subject`.
             public var subject: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Comment/takenDown`.
+            public var takenDown: Components.Schemas.TakenDown?
             /// - Remark: Generated from `#/components/schemas/Comment/text`.
             public var text: Swift.String
             /// Creates a new `Comment`.
@@ -352,12 +354,13 @@ extension Components {
             ///   - authorId: Absent on a deleted comment kept for its replies
             ///   - commentId:
             ///   - createdAt:
-            ///   - deleted: True on a deleted comment kept for its replies
+            ///   - deleted: True on a deleted comment kept for its replies (and, to anyone but its author, on one a moderator took down)
             ///   - editedAt:
             ///   - likeCount:
             ///   - likedByMe:
             ///   - parentId: Set on a reply: the comment it answers
             ///   - subject: What the thread hangs on, as kind/id (e.g. post/…)
+            ///   - takenDown:
             ///   - text:
             public init(
                 authorId: Swift.String? = nil,
@@ -369,6 +372,7 @@ extension Components {
                 likedByMe: Swift.Bool,
                 parentId: Swift.String? = nil,
                 subject: Swift.String,
+                takenDown: Components.Schemas.TakenDown? = nil,
                 text: Swift.String
             ) {
                 self.authorId = authorId
@@ -380,6 +384,7 @@ extension Components {
                 self.likedByMe = likedByMe
                 self.parentId = parentId
                 self.subject = subject
+                self.takenDown = takenDown
                 self.text = text
             }
             public enum CodingKeys: String, CodingKey {
@@ -392,6 +397,7 @@ extension Components {
                 case likedByMe
                 case parentId
                 case subject
+                case takenDown
                 case text
             }
         }

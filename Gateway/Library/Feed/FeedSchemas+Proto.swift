@@ -42,7 +42,8 @@ extension Components.Schemas.Comment {
             createdAt: comment.createdAt.date, deleted: comment.deleted,
             editedAt: comment.hasEditedAt ? comment.editedAt.date : nil, likeCount: comment.engagement.likes,
             likedByMe: comment.engagement.likedByMe, parentId: comment.parentID.isEmpty ? nil : comment.parentID,
-            subject: comment.subject, text: comment.text)
+            subject: comment.subject,
+            takenDown: comment.hasTakedown ? .init(at: comment.takedown.at.date, reason: comment.takedown.reason) : nil, text: comment.text)
     }
 }
 

@@ -314,7 +314,7 @@ extension Components {
             internal var commentId: Swift.String
             /// - Remark: Generated from `#/components/schemas/Comment/createdAt`.
             internal var createdAt: Foundation.Date
-            /// True on a deleted comment kept for its replies
+            /// True on a deleted comment kept for its replies (and, to anyone but its author, on one a moderator took down)
             ///
             /// - Remark: Generated from `#/components/schemas/Comment/deleted`.
             internal var deleted: Swift.Bool
@@ -332,6 +332,8 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Comment/subject`.
             internal var subject: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Comment/takenDown`.
+            internal var takenDown: Components.Schemas.TakenDown?
             /// - Remark: Generated from `#/components/schemas/Comment/text`.
             internal var text: Swift.String
             /// Creates a new `Comment`.
@@ -340,12 +342,13 @@ extension Components {
             ///   - authorId: Absent on a deleted comment kept for its replies
             ///   - commentId:
             ///   - createdAt:
-            ///   - deleted: True on a deleted comment kept for its replies
+            ///   - deleted: True on a deleted comment kept for its replies (and, to anyone but its author, on one a moderator took down)
             ///   - editedAt:
             ///   - likeCount:
             ///   - likedByMe:
             ///   - parentId: Set on a reply: the comment it answers
             ///   - subject: What the thread hangs on, as kind/id (e.g. post/…)
+            ///   - takenDown:
             ///   - text:
             internal init(
                 authorId: Swift.String? = nil,
@@ -357,6 +360,7 @@ extension Components {
                 likedByMe: Swift.Bool,
                 parentId: Swift.String? = nil,
                 subject: Swift.String,
+                takenDown: Components.Schemas.TakenDown? = nil,
                 text: Swift.String
             ) {
                 self.authorId = authorId
@@ -368,6 +372,7 @@ extension Components {
                 self.likedByMe = likedByMe
                 self.parentId = parentId
                 self.subject = subject
+                self.takenDown = takenDown
                 self.text = text
             }
             internal enum CodingKeys: String, CodingKey {
@@ -380,6 +385,7 @@ extension Components {
                 case likedByMe
                 case parentId
                 case subject
+                case takenDown
                 case text
             }
         }

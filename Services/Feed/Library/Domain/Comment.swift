@@ -15,10 +15,13 @@ public struct Comment: Sendable, Equatable {
     public var isDeleted: Bool
     /// The event of the post commented on, so the event's end takes its comments too.
     public var eventID: UUID?
+    /// Set while a moderator has it down: its subject's comment count forgets it, and everyone but its
+    /// author reads it as a tombstone.
+    public var takedown: Takedown?
 
     public init(
         id: UUID, subject: Subject, parentID: UUID? = nil, authorID: UUID?, text: String, createdAt: Date,
-        editedAt: Date? = nil, isDeleted: Bool = false, eventID: UUID? = nil
+        editedAt: Date? = nil, isDeleted: Bool = false, eventID: UUID? = nil, takedown: Takedown? = nil
     ) {
         self.id = id
         self.subject = subject
@@ -29,5 +32,13 @@ public struct Comment: Sendable, Equatable {
         self.editedAt = editedAt
         self.isDeleted = isDeleted
         self.eventID = eventID
+        self.takedown = takedown
+    }
+
+    public func isShown(to reader: UUID) -> Bool { takedown == nil || authorID == reader }
+
+    /// What a reader who may not see a taken-down comment gets in its thread: its place, nothing of it.
+    public var tombstone: Comment {
+        Comment(id: id, subject: subject, parentID: parentID, authorID: nil, text: "", createdAt: createdAt, isDeleted: true, eventID: eventID)
     }
 }

@@ -34,6 +34,7 @@ extension FeedService {
         let listed = try await store.comments(on: subject, page: page)
         // Hidden after the fetch, so a page may be shorter than asked; the cursor still goes on.
         let shown = listed.items.filter { comment in comment.authorID.map { !hidden.contains($0) } ?? true }
+            .map { $0.isShown(to: reader) ? $0 : $0.tombstone }
         return Page(items: try await engaged(shown, viewer: reader), nextCursor: listed.nextCursor)
     }
 
@@ -96,7 +97,9 @@ extension FeedService {
 
     /// A live comment whose subject the reader may see.
     func readableComment(_ id: UUID, reader: UUID) async throws -> Comment {
-        guard let comment = try await store.comment(id: id), !comment.isDeleted else { throw FeedError.commentNotFound }
+        guard let comment = try await store.comment(id: id), !comment.isDeleted, comment.isShown(to: reader) else {
+            throw FeedError.commentNotFound
+        }
         if let author = comment.authorID, author != reader, try await graph.relations(of: reader).hidden.contains(author) {
             throw FeedError.commentNotFound
         }

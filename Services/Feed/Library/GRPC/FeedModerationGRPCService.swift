@@ -4,9 +4,9 @@ import RoamProto
 import RoamRuntime
 import SwiftProtobuf
 
-/// The feed's part in moderation (`roam.moderation.v1.ContentModerationService`): posts and stories
-/// described, taken down and restored. Comments are not handled yet (UNIMPLEMENTED, which moderation
-/// reports as a kind it cannot act on).
+/// The feed's part in moderation (`roam.moderation.v1.ContentModerationService`): posts, stories and
+/// comments described, taken down and restored. Other kinds are UNIMPLEMENTED here (moderation asks
+/// their owner).
 public struct FeedModerationGRPCService: Roam_Moderation_V1_ContentModerationService.SimpleServiceProtocol {
     let feed: FeedService
 
@@ -20,8 +20,13 @@ public struct FeedModerationGRPCService: Roam_Moderation_V1_ContentModerationSer
         request: Roam_Moderation_V1_DescribeContentRequest, context _: ServerContext
     ) async throws -> Roam_Moderation_V1_DescribeContentResponse {
         guard let caller = context.caller else { throw RoamError.unauthenticated() }
-        let post = try await feed.moderatedPost(try Self.postID(request.subject), caller: caller)
-        return .with { $0.content = post.moderationContent }
+        let (kind, id) = try Self.subject(request.subject)
+        let content =
+            switch kind {
+            case .post: try await feed.moderatedPost(id, caller: caller).moderationContent
+            case .comment: try await feed.moderatedComment(id, caller: caller).moderationContent
+            }
+        return .with { $0.content = content }
     }
 
     public func takeDownContent(
@@ -30,21 +35,39 @@ public struct FeedModerationGRPCService: Roam_Moderation_V1_ContentModerationSer
         let moderator = try context.requireModerator(actor: request.actor)
         let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !reason.isEmpty else { throw RoamError.invalidField("reason", "is required (the author is told)") }
-        let post = try await feed.takeDown(post: try Self.postID(request.subject), reason: reason, by: moderator)
-        return .with { $0.content = post.moderationContent }
+        let (kind, id) = try Self.subject(request.subject)
+        let content =
+            switch kind {
+            case .post: try await feed.takeDown(post: id, reason: reason, by: moderator).moderationContent
+            case .comment: try await feed.takeDown(comment: id, reason: reason, by: moderator).moderationContent
+            }
+        return .with { $0.content = content }
     }
 
     public func restoreContent(
         request: Roam_Moderation_V1_RestoreContentRequest, context _: ServerContext
     ) async throws -> Roam_Moderation_V1_DescribeContentResponse {
-        let post = try await feed.restore(post: try Self.postID(request.subject), by: context.requireModerator(actor: request.actor))
-        return .with { $0.content = post.moderationContent }
+        let moderator = try context.requireModerator(actor: request.actor)
+        let (kind, id) = try Self.subject(request.subject)
+        let content =
+            switch kind {
+            case .post: try await feed.restore(post: id, by: moderator).moderationContent
+            case .comment: try await feed.restore(comment: id, by: moderator).moderationContent
+            }
+        return .with { $0.content = content }
     }
 
-    /// The post a subject names; any other kind is not the feed's to moderate yet.
-    static func postID(_ subject: Roam_Moderation_V1_Subject) throws -> UUID {
-        guard subject.kind == "post" else { throw RPCError(code: .unimplemented, message: "the feed moderates posts only, not \(subject.kind)") }
-        return try UUID(field: "subject.id", subject.id)
+    enum Kind { case post, comment }
+
+    /// The post or comment a subject names; any other kind is not the feed's to moderate.
+    static func subject(_ subject: Roam_Moderation_V1_Subject) throws -> (Kind, UUID) {
+        let kind: Kind
+        switch subject.kind {
+        case "post": kind = .post
+        case "comment": kind = .comment
+        default: throw RPCError(code: .unimplemented, message: "the feed moderates posts and comments, not \(subject.kind)")
+        }
+        return (kind, try UUID(field: "subject.id", subject.id))
     }
 }
 
@@ -66,6 +89,32 @@ extension Post {
                     $0.kind = "event"
                     $0.id = event.lowercasedString
                 }
+            }
+            $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
+            if let takedown {
+                $0.takedown = .with {
+                    $0.at = Google_Protobuf_Timestamp(date: takedown.at)
+                    $0.reason = takedown.reason
+                    $0.by = takedown.by
+                }
+            }
+        }
+    }
+}
+
+extension Comment {
+    /// The comment as moderators see it: its subject is its parent.
+    var moderationContent: Roam_Moderation_V1_Content {
+        .with {
+            $0.subject = .with {
+                $0.kind = "comment"
+                $0.id = id.lowercasedString
+            }
+            $0.authorID = authorID?.lowercasedString ?? ""
+            $0.text = text
+            $0.parent = .with {
+                $0.kind = subject.kind == .bucketItem ? "item" : subject.kind.rawValue
+                $0.id = subject.id.lowercasedString
             }
             $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
             if let takedown {

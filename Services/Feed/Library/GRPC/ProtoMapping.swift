@@ -48,6 +48,12 @@ extension Engaged<Comment> {
             if let editedAt = item.editedAt { $0.editedAt = Google_Protobuf_Timestamp(date: editedAt) }
             $0.deleted = item.isDeleted
             $0.engagement = engagement.proto
+            if let takedown = item.takedown {
+                $0.takedown = .with {
+                    $0.reason = takedown.reason
+                    $0.at = Google_Protobuf_Timestamp(date: takedown.at)
+                }
+            }
         }
     }
 }

@@ -49,6 +49,7 @@ extension InMemoryFeedStore {
             comment.authorID = nil
             comment.text = ""
             comment.editedAt = nil
+            comment.takedown = nil
             comments[id] = comment
         } else {
             forget(comment: id)
@@ -60,6 +61,13 @@ extension InMemoryFeedStore {
             }
         }
         return true
+    }
+
+    public func setTakedown(ofComment id: UUID, _ takedown: Takedown?) async throws -> Comment? {
+        guard var comment = comments[id], !comment.isDeleted else { return nil }
+        comment.takedown = takedown
+        comments[id] = comment
+        return comment
     }
 
     public func commentIDs(by author: UUID) async throws -> [UUID] {

@@ -46,7 +46,7 @@ extension InMemoryFeedStore {
         var result: [UUID: Engagement] = [:]
         for id in ids where subjectExists(Subject(kind, id)) {
             let likers = likes[Subject(kind, id)] ?? [:]
-            let comments = kind != .comment ? comments.values.count { $0.subject == Subject(kind, id) && !$0.isDeleted } : 0
+            let comments = kind != .comment ? comments.values.count { $0.subject == Subject(kind, id) && !$0.isDeleted && $0.takedown == nil } : 0
             result[id] = Engagement(
                 likes: likers.count, comments: comments, views: kind == .post ? views[id] ?? 0 : 0,
                 likedByMe: likers[viewer] != nil, savedByMe: kind == .post && saves[viewer]?[id] != nil)

@@ -36,7 +36,7 @@ extension InMemoryFeedStore {
     }
 
     func points(of post: UUID) -> Int {
-        let comments = comments.values.count { $0.subject == .post(post) && !$0.isDeleted }
+        let comments = comments.values.count { $0.subject == .post(post) && !$0.isDeleted && $0.takedown == nil }
         return StoryScore.points(Engagement(likes: likes[.post(post)]?.count ?? 0, comments: comments, views: views[post] ?? 0))
     }
 

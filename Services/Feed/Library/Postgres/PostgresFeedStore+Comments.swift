@@ -3,14 +3,18 @@ import PostgresNIO
 import RoamRuntime
 
 extension PostgresFeedStore {
-    static let commentColumns = "id, subject_kind, subject_id, parent_id, author_id, text, created_at, edited_at, deleted, event_id"
+    static let commentColumns = """
+        id, subject_kind, subject_id, parent_id, author_id, text, created_at, edited_at, deleted, event_id, taken_down_at, takedown_reason,
+        taken_down_by
+        """
 
     static func decodeComment(_ row: PostgresRow) throws -> Comment {
-        let (id, kind, subject, parent, author, text, created, edited, deleted, event) =
-            try row.decode((UUID, String, UUID, UUID?, UUID?, String, Date, Date?, Bool, UUID?).self)
+        let (id, kind, subject, parent, author, text, created, edited, deleted, event, downAt, downReason, downBy) =
+            try row.decode((UUID, String, UUID, UUID?, UUID?, String, Date, Date?, Bool, UUID?, Date?, String?, String?).self)
         return Comment(
             id: id, subject: Subject(Subject.Kind(rawValue: kind) ?? .post, subject), parentID: parent, authorID: author,
-            text: text, createdAt: created, editedAt: edited, isDeleted: deleted, eventID: event)
+            text: text, createdAt: created, editedAt: edited, isDeleted: deleted, eventID: event,
+            takedown: downAt.map { Takedown(at: $0, reason: downReason ?? "", by: downBy ?? "") })
     }
 
     /// Spreads a subject's counts over this many rows.
@@ -95,11 +99,15 @@ extension PostgresFeedStore {
             let comment = try Self.decodeComment(row)
             guard !comment.isDeleted else { return false }
             try await Self.forgetEngagement(of: .comment, ids: [id], connection, logger)
-            try await Self.count(comments: -1, on: comment.subject, shard: Self.shard(of: id), connection, logger)
+            // A taken-down comment was counted out when it went down.
+            if comment.takedown == nil {
+                try await Self.count(comments: -1, on: comment.subject, shard: Self.shard(of: id), connection, logger)
+            }
             if try await Self.hasReplies(id, connection, logger) {
                 try await connection.query(
                     """
-                    UPDATE feed.comments SET deleted = true, author_id = NULL, text = '', edited_at = NULL, idempotency_key = NULL
+                    UPDATE feed.comments SET deleted = true, author_id = NULL, text = '', edited_at = NULL, idempotency_key = NULL,
+                        taken_down_at = NULL, takedown_reason = NULL, taken_down_by = NULL
                     WHERE id = \(id)
                     """, logger: logger)
                 return true
@@ -118,6 +126,26 @@ extension PostgresFeedStore {
                 parent = try row.decode(UUID?.self)
             }
             return true
+        }
+    }
+
+    public func setTakedown(ofComment id: UUID, _ takedown: Takedown?) async throws -> Comment? {
+        try await database.transaction { connection in
+            guard
+                let row = try await connection.query(
+                    "SELECT \(unescaped: Self.commentColumns) FROM feed.comments WHERE id = \(id) AND NOT deleted FOR UPDATE", logger: logger
+                ).collect().first
+            else { return nil }
+            var comment = try Self.decodeComment(row)
+            let delta = (comment.takedown == nil ? 0 : 1) - (takedown == nil ? 0 : 1)
+            try await connection.query(
+                """
+                UPDATE feed.comments SET taken_down_at = \(takedown?.at), takedown_reason = \(takedown?.reason), taken_down_by = \(takedown?.by)
+                WHERE id = \(id)
+                """, logger: logger)
+            if delta != 0 { try await Self.count(comments: delta, on: comment.subject, shard: Self.shard(of: id), connection, logger) }
+            comment.takedown = takedown
+            return comment
         }
     }
 

@@ -13,6 +13,10 @@ public protocol CommentRepository: Sendable {
     /// Removes the comment and its likes; one that still has replies becomes a tombstone instead.
     /// Returns whether there was a live comment.
     func deleteComment(id: UUID) async throws -> Bool
+    /// Takes the comment down (or, with nil, puts it back), its subject's count following: a taken-down
+    /// comment is not counted, and deleting it later does not count it out twice. Nil when there is no
+    /// live comment.
+    func setTakedown(ofComment id: UUID, _ takedown: Takedown?) async throws -> Comment?
     /// The ids of the author's live comments and replies.
     func commentIDs(by author: UUID) async throws -> [UUID]
 }
