@@ -66,6 +66,36 @@ struct ReportsCommand {
         return "case \(resolved.case.caseID) resolved: \(resolved.case.resolution.action)"
     }
 
+    /// Takes a piece of content down without a case (or puts it back), as the console's content page does.
+    func takeDown(kind: String, id: String, reason: String) async throws -> String {
+        let changed = try await call { client, metadata in
+            try await client.takeDown(
+                .with {
+                    $0.subject = .with {
+                        $0.kind = kind
+                        $0.id = id
+                    }
+                    $0.reason = reason
+                    $0.actor = actor
+                }, metadata: metadata)
+        }
+        return "\(kind) \(id) taken down: \(changed.after.takedown.reason)"
+    }
+
+    func restore(kind: String, id: String) async throws -> String {
+        _ = try await call { client, metadata in
+            try await client.restore(
+                .with {
+                    $0.subject = .with {
+                        $0.kind = kind
+                        $0.id = id
+                    }
+                    $0.actor = actor
+                }, metadata: metadata)
+        }
+        return "\(kind) \(id) restored"
+    }
+
     func audit(actor: String?, kind: String?, subject: String?, limit: Int) async throws -> String {
         let page = try await call { client, metadata in
             try await client.listAudit(

@@ -6,13 +6,13 @@ import RoamRuntime
 extension Roam {
     struct Reports: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "The reports queue: list cases, show one, resolve it.",
+            abstract: "The reports queue: list cases, show one, resolve it; take content down or restore it.",
             discussion: """
                 Asks moderation at MODERATION_ADDRESS with ROAM_SERVICE_SECRET, as the console does. Reports of one thing by many \
                 people are one case. Resolving takes the content down, suspends its author, both, or dismisses the case; each \
                 action is recorded in the audit log under the operator's name (--as, else ROAM_OPERATOR, else $USER).
                 """,
-            subcommands: [List.self, Show.self, Resolve.self])
+            subcommands: [List.self, Show.self, Resolve.self, TakeDown.self, Restore.self])
 
         static func perform(_ actor: String? = nil, _ body: (ReportsCommand) async throws -> String) async {
             do {
@@ -87,6 +87,46 @@ extension Roam {
                 let until = duration.flatMap(SuspensionLength.seconds).map { Date().addingTimeInterval($0) }
                 await Reports.perform(actor.name) { try await $0.resolve(caseID, action: action, note: note, until: until) }
             }
+        }
+
+        struct TakeDown: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "take-down", abstract: "Take a piece of content down, reported or not: 404 to all but its author, who sees why.")
+            @Argument(help: "post, comment, activity, list, item, walk, event or photo.")
+            var kind: String
+            @Argument(help: "The content's id.")
+            var id: String
+            @Option(help: "Why; the author is told.")
+            var reason: String
+            @OptionGroup var actor: Users.Operator
+
+            func validate() throws {
+                try Reports.check(kind: kind, id: id)
+                if reason.trimmingCharacters(in: .whitespaces).isEmpty { throw ValidationError("--reason must not be empty (the author is told)") }
+            }
+
+            func run() async { await Reports.perform(actor.name) { try await $0.takeDown(kind: kind, id: id, reason: reason) } }
+        }
+
+        struct Restore: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Put taken-down content back.")
+            @Argument(help: "post, comment, activity, list, item, walk, event or photo.")
+            var kind: String
+            @Argument(help: "The content's id.")
+            var id: String
+            @OptionGroup var actor: Users.Operator
+
+            func validate() throws { try Reports.check(kind: kind, id: id) }
+            func run() async { await Reports.perform(actor.name) { try await $0.restore(kind: kind, id: id) } }
+        }
+
+        static func check(kind: String, id: String) throws {
+            let contentKinds = kinds.filter { $0 != "user" }
+            guard contentKinds.contains(kind) else {
+                throw ValidationError(
+                    "<kind> must be one of \(contentKinds.joined(separator: ", ")), not '\(kind)' (suspend a user with roam users suspend)")
+            }
+            guard UUID(uuidString: id) != nil else { throw ValidationError("<id> must be the content's id (a UUID), not '\(id)'") }
         }
 
         static func check(caseID: String) throws {

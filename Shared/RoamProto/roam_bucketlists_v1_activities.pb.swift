@@ -292,6 +292,16 @@ public nonisolated struct Roam_Bucketlists_V1_Activity: @unchecked Sendable {
     set {_uniqueStorage()._favourite = newValue}
   }
 
+  /// Set only for the author of an activity a moderator took down.
+  public var takedown: Roam_Bucketlists_V1_Takedown {
+    get {_storage._takedown ?? Roam_Bucketlists_V1_Takedown()}
+    set {_uniqueStorage()._takedown = newValue}
+  }
+  /// Returns true if `takedown` has been explicitly set.
+  public var hasTakedown: Bool {_storage._takedown != nil}
+  /// Clears the value of `takedown`. Subsequent reads from it will return its default value.
+  public mutating func clearTakedown() {_uniqueStorage()._takedown = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -775,7 +785,7 @@ nonisolated extension Roam_Bucketlists_V1_TimeWindow: SwiftProtobuf.Message, Swi
 
 nonisolated extension Roam_Bucketlists_V1_Activity: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Activity"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}activity_id\0\u{3}author_id\0\u{1}name\0\u{1}description\0\u{1}place\0\u{1}window\0\u{3}media_ids\0\u{1}tags\0\u{1}score\0\u{3}up_count\0\u{3}down_count\0\u{3}my_vote\0\u{3}list_count\0\u{3}distance_meters\0\u{3}created_at\0\u{3}updated_at\0\u{1}favourite\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}activity_id\0\u{3}author_id\0\u{1}name\0\u{1}description\0\u{1}place\0\u{1}window\0\u{3}media_ids\0\u{1}tags\0\u{1}score\0\u{3}up_count\0\u{3}down_count\0\u{3}my_vote\0\u{3}list_count\0\u{3}distance_meters\0\u{3}created_at\0\u{3}updated_at\0\u{1}favourite\0\u{1}takedown\0")
 
   fileprivate class _StorageClass {
     var _activityID: String = String()
@@ -795,6 +805,7 @@ nonisolated extension Roam_Bucketlists_V1_Activity: SwiftProtobuf.Message, Swift
     var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _updatedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _favourite: Bool = false
+    var _takedown: Roam_Bucketlists_V1_Takedown? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -822,6 +833,7 @@ nonisolated extension Roam_Bucketlists_V1_Activity: SwiftProtobuf.Message, Swift
       _createdAt = source._createdAt
       _updatedAt = source._updatedAt
       _favourite = source._favourite
+      _takedown = source._takedown
     }
   }
 
@@ -857,6 +869,7 @@ nonisolated extension Roam_Bucketlists_V1_Activity: SwiftProtobuf.Message, Swift
         case 15: try { try decoder.decodeSingularMessageField(value: &_storage._createdAt) }()
         case 16: try { try decoder.decodeSingularMessageField(value: &_storage._updatedAt) }()
         case 17: try { try decoder.decodeSingularBoolField(value: &_storage._favourite) }()
+        case 18: try { try decoder.decodeSingularMessageField(value: &_storage._takedown) }()
         default: break
         }
       }
@@ -920,6 +933,9 @@ nonisolated extension Roam_Bucketlists_V1_Activity: SwiftProtobuf.Message, Swift
       if _storage._favourite != false {
         try visitor.visitSingularBoolField(value: _storage._favourite, fieldNumber: 17)
       }
+      try { if let v = _storage._takedown {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 18)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -946,6 +962,7 @@ nonisolated extension Roam_Bucketlists_V1_Activity: SwiftProtobuf.Message, Swift
         if _storage._createdAt != rhs_storage._createdAt {return false}
         if _storage._updatedAt != rhs_storage._updatedAt {return false}
         if _storage._favourite != rhs_storage._favourite {return false}
+        if _storage._takedown != rhs_storage._takedown {return false}
         return true
       }
       if !storagesAreEqual {return false}

@@ -102,12 +102,47 @@ public nonisolated struct Roam_Bucketlists_V1_BucketList: Sendable {
   /// Clears the value of `updatedAt`. Subsequent reads from it will return its default value.
   public mutating func clearUpdatedAt() {self._updatedAt = nil}
 
+  /// Set only for the owner of a list a moderator took down (anyone else is answered NOT_FOUND).
+  public var takedown: Roam_Bucketlists_V1_Takedown {
+    get {_takedown ?? Roam_Bucketlists_V1_Takedown()}
+    set {_takedown = newValue}
+  }
+  /// Returns true if `takedown` has been explicitly set.
+  public var hasTakedown: Bool {self._takedown != nil}
+  /// Clears the value of `takedown`. Subsequent reads from it will return its default value.
+  public mutating func clearTakedown() {self._takedown = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
   fileprivate var _updatedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+  fileprivate var _takedown: Roam_Bucketlists_V1_Takedown? = nil
+}
+
+/// Why and when a moderator took something down, as its owner is told.
+public nonisolated struct Roam_Bucketlists_V1_Takedown: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var reason: String = String()
+
+  public var at: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_at ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_at = newValue}
+  }
+  /// Returns true if `at` has been explicitly set.
+  public var hasAt: Bool {self._at != nil}
+  /// Clears the value of `at`. Subsequent reads from it will return its default value.
+  public mutating func clearAt() {self._at = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _at: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
 }
 
 /// A named point.
@@ -268,6 +303,16 @@ public nonisolated struct Roam_Bucketlists_V1_Item: @unchecked Sendable {
   public var hasUpdatedAt: Bool {_storage._updatedAt != nil}
   /// Clears the value of `updatedAt`. Subsequent reads from it will return its default value.
   public mutating func clearUpdatedAt() {_uniqueStorage()._updatedAt = nil}
+
+  /// Set only for the owner of an item a moderator took down.
+  public var takedown: Roam_Bucketlists_V1_Takedown {
+    get {_storage._takedown ?? Roam_Bucketlists_V1_Takedown()}
+    set {_uniqueStorage()._takedown = newValue}
+  }
+  /// Returns true if `takedown` has been explicitly set.
+  public var hasTakedown: Bool {_storage._takedown != nil}
+  /// Clears the value of `takedown`. Subsequent reads from it will return its default value.
+  public mutating func clearTakedown() {_uniqueStorage()._takedown = nil}
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -796,7 +841,7 @@ nonisolated extension Roam_Bucketlists_V1_Visibility: SwiftProtobuf._ProtoNamePr
 
 nonisolated extension Roam_Bucketlists_V1_BucketList: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".BucketList"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}list_id\0\u{3}owner_id\0\u{1}title\0\u{1}description\0\u{3}cover_media_id\0\u{1}visibility\0\u{3}item_count\0\u{3}completed_count\0\u{3}created_at\0\u{3}updated_at\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}list_id\0\u{3}owner_id\0\u{1}title\0\u{1}description\0\u{3}cover_media_id\0\u{1}visibility\0\u{3}item_count\0\u{3}completed_count\0\u{3}created_at\0\u{3}updated_at\0\u{1}takedown\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -814,6 +859,7 @@ nonisolated extension Roam_Bucketlists_V1_BucketList: SwiftProtobuf.Message, Swi
       case 8: try { try decoder.decodeSingularInt32Field(value: &self.completedCount) }()
       case 9: try { try decoder.decodeSingularMessageField(value: &self._createdAt) }()
       case 10: try { try decoder.decodeSingularMessageField(value: &self._updatedAt) }()
+      case 11: try { try decoder.decodeSingularMessageField(value: &self._takedown) }()
       default: break
       }
     }
@@ -854,6 +900,9 @@ nonisolated extension Roam_Bucketlists_V1_BucketList: SwiftProtobuf.Message, Swi
     try { if let v = self._updatedAt {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 10)
     } }()
+    try { if let v = self._takedown {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 11)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -868,6 +917,46 @@ nonisolated extension Roam_Bucketlists_V1_BucketList: SwiftProtobuf.Message, Swi
     if lhs.completedCount != rhs.completedCount {return false}
     if lhs._createdAt != rhs._createdAt {return false}
     if lhs._updatedAt != rhs._updatedAt {return false}
+    if lhs._takedown != rhs._takedown {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Bucketlists_V1_Takedown: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".Takedown"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}reason\0\u{1}at\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.reason) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._at) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.reason.isEmpty {
+      try visitor.visitSingularStringField(value: self.reason, fieldNumber: 1)
+    }
+    try { if let v = self._at {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Bucketlists_V1_Takedown, rhs: Roam_Bucketlists_V1_Takedown) -> Bool {
+    if lhs.reason != rhs.reason {return false}
+    if lhs._at != rhs._at {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -993,7 +1082,7 @@ nonisolated extension Roam_Bucketlists_V1_ItemSource: SwiftProtobuf.Message, Swi
 
 nonisolated extension Roam_Bucketlists_V1_Item: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Item"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}item_id\0\u{3}list_id\0\u{3}owner_id\0\u{1}title\0\u{1}description\0\u{1}place\0\u{3}target_date\0\u{3}media_ids\0\u{1}position\0\u{1}completion\0\u{1}source\0\u{3}created_at\0\u{3}updated_at\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}item_id\0\u{3}list_id\0\u{3}owner_id\0\u{1}title\0\u{1}description\0\u{1}place\0\u{3}target_date\0\u{3}media_ids\0\u{1}position\0\u{1}completion\0\u{1}source\0\u{3}created_at\0\u{3}updated_at\0\u{1}takedown\0")
 
   fileprivate class _StorageClass {
     var _itemID: String = String()
@@ -1009,6 +1098,7 @@ nonisolated extension Roam_Bucketlists_V1_Item: SwiftProtobuf.Message, SwiftProt
     var _source: Roam_Bucketlists_V1_ItemSource? = nil
     var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _updatedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
+    var _takedown: Roam_Bucketlists_V1_Takedown? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -1032,6 +1122,7 @@ nonisolated extension Roam_Bucketlists_V1_Item: SwiftProtobuf.Message, SwiftProt
       _source = source._source
       _createdAt = source._createdAt
       _updatedAt = source._updatedAt
+      _takedown = source._takedown
     }
   }
 
@@ -1063,6 +1154,7 @@ nonisolated extension Roam_Bucketlists_V1_Item: SwiftProtobuf.Message, SwiftProt
         case 11: try { try decoder.decodeSingularMessageField(value: &_storage._source) }()
         case 12: try { try decoder.decodeSingularMessageField(value: &_storage._createdAt) }()
         case 13: try { try decoder.decodeSingularMessageField(value: &_storage._updatedAt) }()
+        case 14: try { try decoder.decodeSingularMessageField(value: &_storage._takedown) }()
         default: break
         }
       }
@@ -1114,6 +1206,9 @@ nonisolated extension Roam_Bucketlists_V1_Item: SwiftProtobuf.Message, SwiftProt
       try { if let v = _storage._updatedAt {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 13)
       } }()
+      try { if let v = _storage._takedown {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 14)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1136,6 +1231,7 @@ nonisolated extension Roam_Bucketlists_V1_Item: SwiftProtobuf.Message, SwiftProt
         if _storage._source != rhs_storage._source {return false}
         if _storage._createdAt != rhs_storage._createdAt {return false}
         if _storage._updatedAt != rhs_storage._updatedAt {return false}
+        if _storage._takedown != rhs_storage._takedown {return false}
         return true
       }
       if !storagesAreEqual {return false}

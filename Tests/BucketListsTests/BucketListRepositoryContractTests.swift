@@ -51,7 +51,7 @@ import Testing
             let second = try await store.lists(of: owner, visibilities: [.public, .followers], page: PageRequest(size: 2, cursor: first.nextCursor))
             #expect(second.items.map(\.details.title) == ["List 1", "List 0"] && second.nextCursor == nil)
             #expect(try await store.lists(of: owner, visibilities: Set(Visibility.allCases), page: PageRequest()).items.count == 5)
-            #expect(try await store.counts(of: owner, visibilities: [.public]).lists == 3)
+            #expect(try await store.counts(of: owner, visibilities: [.public], includingTakenDown: true).lists == 3)
         }
     }
 
@@ -161,7 +161,35 @@ import Testing
             let page = try await store.completed(of: owner, page: PageRequest(size: 2))
             let rest = try await store.completed(of: owner, page: PageRequest(size: 2, cursor: page.nextCursor))
             #expect((page.items + rest.items).map(\.id) == done.reversed() && rest.nextCursor == nil)
-            #expect(try await store.counts(of: owner, visibilities: [.public]) == ListCounts(lists: 2, items: 4, completed: 3))
+            #expect(
+                try await store.counts(of: owner, visibilities: [.public], includingTakenDown: true) == ListCounts(lists: 2, items: 4, completed: 3))
+        }
+    }
+
+    /// Takedowns are kept and put back; a taken-down item or list is counted only for its owner.
+    @Test(arguments: StoreKind.allCases)
+    func takedownsAreKeptAndCountedOnlyForTheOwner(_ kind: StoreKind) async throws {
+        try await kind.withRepository { store in
+            let owner = UUID()
+            let list = try await store.create(BucketListFixtures.list(owner: owner), idempotencyKey: nil)
+            let other = try await store.create(BucketListFixtures.list(owner: owner, title: "Travel"), idempotencyKey: nil)
+            let kept = try #require(try await store.add(BucketListFixtures.item(in: list, title: "Kept"), idempotencyKey: nil))
+            let downItem = try #require(try await store.add(BucketListFixtures.item(in: list, title: "Down"), idempotencyKey: nil))
+            _ = try #require(try await store.add(BucketListFixtures.item(in: other, title: "In a list taken down"), idempotencyKey: nil))
+            let takedown = Takedown(at: BucketListFixtures.time(), reason: "insults", by: "user:mod")
+            #expect(try await store.setTakedown(ofItem: downItem.id, takedown)?.takedown == takedown)
+            #expect(try await store.setTakedown(ofList: other.id, takedown)?.takedown == takedown)
+            #expect(try await store.item(downItem.id)?.takedown == takedown)
+            #expect(try await store.list(other.id)?.takedown == takedown)
+            #expect(try await store.item(kept.id)?.takedown == nil)
+            #expect(try await store.list(list.id)?.itemCount == 1, "a taken-down item is not counted in its list")
+            #expect(
+                try await store.counts(of: owner, visibilities: [.public], includingTakenDown: false) == ListCounts(lists: 1, items: 1, completed: 0))
+            #expect(
+                try await store.counts(of: owner, visibilities: [.public], includingTakenDown: true) == ListCounts(lists: 2, items: 3, completed: 0))
+            #expect(try await store.setTakedown(ofList: other.id, nil)?.takedown == nil)
+            #expect(try await store.setTakedown(ofItem: UUID(), takedown) == nil)
+            #expect(try await store.setTakedown(ofList: UUID(), takedown) == nil)
         }
     }
 
@@ -181,7 +209,7 @@ import Testing
             #expect(try await store.delete(list.id, owner: owner) == nil)
             let all = try await store.deleteAll(of: owner)
             #expect(all.lists.map(\.id) == [kept.id] && all.items.count == 1)
-            #expect(try await store.counts(of: owner, visibilities: Set(Visibility.allCases)) == ListCounts())
+            #expect(try await store.counts(of: owner, visibilities: Set(Visibility.allCases), includingTakenDown: true) == ListCounts())
             #expect(try await store.deleteAll(of: owner).lists.isEmpty, "again: nothing left, no error")
         }
     }

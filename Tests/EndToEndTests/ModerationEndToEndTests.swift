@@ -153,5 +153,18 @@ import Testing
         let authors = try await http.send("GET", "/v1/posts/\(other)/comments", token: token)
         let mine = try #require((try authors.json()["comments"] as? [[String: Any]])?.first, "\(authors.text)")
         #expect((mine["takenDown"] as? [String: Any])?["reason"] as? String == "Insults", "\(authors.text)")
+
+        // An activity, taken down and restored by the operator directly (bucket lists keep it).
+        let activity = try await http.created(
+            "/v1/activities", ["name": "Free followers", "place": ["point": ["latitude": 38.71, "longitude": -9.14], "name": "Rossio"]],
+            token: token, key: "id")
+        #expect(try await http.send("GET", "/v1/activities/\(activity)", token: reporter).status == 200)
+        let removed = try await roam("reports", "take-down", "activity", activity, "--reason", "Spam")
+        #expect(removed.status == 0, "\(removed.output)")
+        #expect(try await http.send("GET", "/v1/activities/\(activity)", token: reporter).status == 404)
+        let shownToAuthor = try await http.send("GET", "/v1/activities/\(activity)", token: token)
+        #expect((try shownToAuthor.json()["takenDown"] as? [String: Any])?["reason"] as? String == "Spam", "\(shownToAuthor.text)")
+        #expect(try await roam("reports", "restore", "activity", activity).status == 0)
+        #expect(try await http.send("GET", "/v1/activities/\(activity)", token: reporter).status == 200)
     }
 }

@@ -7584,6 +7584,8 @@ extension Components {
             public var createdAt: Foundation.Date
             /// - Remark: Generated from `#/components/schemas/BucketList/updatedAt`.
             public var updatedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/BucketList/takenDown`.
+            public var takenDown: Components.Schemas.TakenDown?
             /// Creates a new `BucketList`.
             ///
             /// - Parameters:
@@ -7598,6 +7600,7 @@ extension Components {
             ///   - completedCount:
             ///   - createdAt:
             ///   - updatedAt:
+            ///   - takenDown:
             public init(
                 id: Swift.String,
                 ownerId: Swift.String,
@@ -7609,7 +7612,8 @@ extension Components {
                 itemCount: Swift.Int32,
                 completedCount: Swift.Int32,
                 createdAt: Foundation.Date,
-                updatedAt: Foundation.Date
+                updatedAt: Foundation.Date,
+                takenDown: Components.Schemas.TakenDown? = nil
             ) {
                 self.id = id
                 self.ownerId = ownerId
@@ -7622,6 +7626,7 @@ extension Components {
                 self.completedCount = completedCount
                 self.createdAt = createdAt
                 self.updatedAt = updatedAt
+                self.takenDown = takenDown
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -7635,6 +7640,7 @@ extension Components {
                 case completedCount
                 case createdAt
                 case updatedAt
+                case takenDown
             }
         }
         /// - Remark: Generated from `#/components/schemas/BucketListRequest`.
@@ -7906,6 +7912,8 @@ extension Components {
             public var createdAt: Foundation.Date
             /// - Remark: Generated from `#/components/schemas/BucketItem/updatedAt`.
             public var updatedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/BucketItem/takenDown`.
+            public var takenDown: Components.Schemas.TakenDown?
             /// Creates a new `BucketItem`.
             ///
             /// - Parameters:
@@ -7924,6 +7932,7 @@ extension Components {
             ///   - commentCount: Its comments and replies (from the feed); absent when the feed did not answer in time
             ///   - createdAt:
             ///   - updatedAt:
+            ///   - takenDown:
             public init(
                 id: Swift.String,
                 listId: Swift.String,
@@ -7939,7 +7948,8 @@ extension Components {
                 source: Components.Schemas.ItemSource? = nil,
                 commentCount: Swift.Int64? = nil,
                 createdAt: Foundation.Date,
-                updatedAt: Foundation.Date
+                updatedAt: Foundation.Date,
+                takenDown: Components.Schemas.TakenDown? = nil
             ) {
                 self.id = id
                 self.listId = listId
@@ -7956,6 +7966,7 @@ extension Components {
                 self.commentCount = commentCount
                 self.createdAt = createdAt
                 self.updatedAt = updatedAt
+                self.takenDown = takenDown
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -7973,6 +7984,7 @@ extension Components {
                 case commentCount
                 case createdAt
                 case updatedAt
+                case takenDown
             }
         }
         /// - Remark: Generated from `#/components/schemas/BucketItemRequest`.
@@ -8227,6 +8239,8 @@ extension Components {
             public var createdAt: Foundation.Date
             /// - Remark: Generated from `#/components/schemas/Activity/updatedAt`.
             public var updatedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Activity/takenDown`.
+            public var takenDown: Components.Schemas.TakenDown?
             /// Creates a new `Activity`.
             ///
             /// - Parameters:
@@ -8249,6 +8263,7 @@ extension Components {
             ///   - commentCount: Its comments and replies (from the feed); absent when the feed did not answer in time
             ///   - createdAt:
             ///   - updatedAt:
+            ///   - takenDown:
             public init(
                 id: Swift.String,
                 authorId: Swift.String,
@@ -8268,7 +8283,8 @@ extension Components {
                 favourite: Swift.Bool,
                 commentCount: Swift.Int64? = nil,
                 createdAt: Foundation.Date,
-                updatedAt: Foundation.Date
+                updatedAt: Foundation.Date,
+                takenDown: Components.Schemas.TakenDown? = nil
             ) {
                 self.id = id
                 self.authorId = authorId
@@ -8289,6 +8305,7 @@ extension Components {
                 self.commentCount = commentCount
                 self.createdAt = createdAt
                 self.updatedAt = updatedAt
+                self.takenDown = takenDown
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -8310,6 +8327,7 @@ extension Components {
                 case commentCount
                 case createdAt
                 case updatedAt
+                case takenDown
             }
         }
         /// - Remark: Generated from `#/components/schemas/ActivityRequest`.

@@ -29,7 +29,8 @@ extension Components.Schemas.BucketList {
         self.init(
             id: proto.listID, ownerId: proto.ownerID, title: proto.title, description: proto.description_p, coverMediaId: cover,
             cover: cover.map { links.links(for: $0) }, visibility: .init(proto.visibility), itemCount: proto.itemCount,
-            completedCount: proto.completedCount, createdAt: proto.createdAt.date, updatedAt: proto.updatedAt.date)
+            completedCount: proto.completedCount, createdAt: proto.createdAt.date, updatedAt: proto.updatedAt.date,
+            takenDown: proto.hasTakedown ? .init(at: proto.takedown.at.date, reason: proto.takedown.reason) : nil)
     }
 }
 
@@ -57,7 +58,8 @@ extension Components.Schemas.BucketItem {
             source: source.activityID.isEmpty && source.itemID.isEmpty
                 ? nil
                 : .init(activityId: source.activityID.isEmpty ? nil : source.activityID, itemId: source.itemID.isEmpty ? nil : source.itemID),
-            commentCount: nil, createdAt: proto.createdAt.date, updatedAt: proto.updatedAt.date)
+            commentCount: nil, createdAt: proto.createdAt.date, updatedAt: proto.updatedAt.date,
+            takenDown: proto.hasTakedown ? .init(at: proto.takedown.at.date, reason: proto.takedown.reason) : nil)
     }
 }
 
@@ -100,6 +102,7 @@ extension Components.Schemas.Activity {
             window: proto.hasWindow ? .init(proto.window) : nil, mediaIds: proto.mediaIds, media: links.links(for: proto.mediaIds),
             tags: proto.tags, score: proto.score, upCount: proto.upCount, downCount: proto.downCount, myVote: myVote,
             listCount: proto.listCount, distanceMeters: withDistance ? proto.distanceMeters : nil, favourite: proto.favourite,
-            commentCount: nil, createdAt: proto.createdAt.date, updatedAt: proto.updatedAt.date)
+            commentCount: nil, createdAt: proto.createdAt.date, updatedAt: proto.updatedAt.date,
+            takenDown: proto.hasTakedown ? .init(at: proto.takedown.at.date, reason: proto.takedown.reason) : nil)
     }
 }

@@ -7537,6 +7537,8 @@ extension Components {
             internal var createdAt: Foundation.Date
             /// - Remark: Generated from `#/components/schemas/BucketList/updatedAt`.
             internal var updatedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/BucketList/takenDown`.
+            internal var takenDown: Components.Schemas.TakenDown?
             /// Creates a new `BucketList`.
             ///
             /// - Parameters:
@@ -7551,6 +7553,7 @@ extension Components {
             ///   - completedCount:
             ///   - createdAt:
             ///   - updatedAt:
+            ///   - takenDown:
             internal init(
                 id: Swift.String,
                 ownerId: Swift.String,
@@ -7562,7 +7565,8 @@ extension Components {
                 itemCount: Swift.Int32,
                 completedCount: Swift.Int32,
                 createdAt: Foundation.Date,
-                updatedAt: Foundation.Date
+                updatedAt: Foundation.Date,
+                takenDown: Components.Schemas.TakenDown? = nil
             ) {
                 self.id = id
                 self.ownerId = ownerId
@@ -7575,6 +7579,7 @@ extension Components {
                 self.completedCount = completedCount
                 self.createdAt = createdAt
                 self.updatedAt = updatedAt
+                self.takenDown = takenDown
             }
             internal enum CodingKeys: String, CodingKey {
                 case id
@@ -7588,6 +7593,7 @@ extension Components {
                 case completedCount
                 case createdAt
                 case updatedAt
+                case takenDown
             }
         }
         /// - Remark: Generated from `#/components/schemas/BucketListRequest`.
@@ -7859,6 +7865,8 @@ extension Components {
             internal var createdAt: Foundation.Date
             /// - Remark: Generated from `#/components/schemas/BucketItem/updatedAt`.
             internal var updatedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/BucketItem/takenDown`.
+            internal var takenDown: Components.Schemas.TakenDown?
             /// Creates a new `BucketItem`.
             ///
             /// - Parameters:
@@ -7877,6 +7885,7 @@ extension Components {
             ///   - commentCount: Its comments and replies (from the feed); absent when the feed did not answer in time
             ///   - createdAt:
             ///   - updatedAt:
+            ///   - takenDown:
             internal init(
                 id: Swift.String,
                 listId: Swift.String,
@@ -7892,7 +7901,8 @@ extension Components {
                 source: Components.Schemas.ItemSource? = nil,
                 commentCount: Swift.Int64? = nil,
                 createdAt: Foundation.Date,
-                updatedAt: Foundation.Date
+                updatedAt: Foundation.Date,
+                takenDown: Components.Schemas.TakenDown? = nil
             ) {
                 self.id = id
                 self.listId = listId
@@ -7909,6 +7919,7 @@ extension Components {
                 self.commentCount = commentCount
                 self.createdAt = createdAt
                 self.updatedAt = updatedAt
+                self.takenDown = takenDown
             }
             internal enum CodingKeys: String, CodingKey {
                 case id
@@ -7926,6 +7937,7 @@ extension Components {
                 case commentCount
                 case createdAt
                 case updatedAt
+                case takenDown
             }
         }
         /// - Remark: Generated from `#/components/schemas/BucketItemRequest`.
@@ -8180,6 +8192,8 @@ extension Components {
             internal var createdAt: Foundation.Date
             /// - Remark: Generated from `#/components/schemas/Activity/updatedAt`.
             internal var updatedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Activity/takenDown`.
+            internal var takenDown: Components.Schemas.TakenDown?
             /// Creates a new `Activity`.
             ///
             /// - Parameters:
@@ -8202,6 +8216,7 @@ extension Components {
             ///   - commentCount: Its comments and replies (from the feed); absent when the feed did not answer in time
             ///   - createdAt:
             ///   - updatedAt:
+            ///   - takenDown:
             internal init(
                 id: Swift.String,
                 authorId: Swift.String,
@@ -8221,7 +8236,8 @@ extension Components {
                 favourite: Swift.Bool,
                 commentCount: Swift.Int64? = nil,
                 createdAt: Foundation.Date,
-                updatedAt: Foundation.Date
+                updatedAt: Foundation.Date,
+                takenDown: Components.Schemas.TakenDown? = nil
             ) {
                 self.id = id
                 self.authorId = authorId
@@ -8242,6 +8258,7 @@ extension Components {
                 self.commentCount = commentCount
                 self.createdAt = createdAt
                 self.updatedAt = updatedAt
+                self.takenDown = takenDown
             }
             internal enum CodingKeys: String, CodingKey {
                 case id
@@ -8263,6 +8280,7 @@ extension Components {
                 case commentCount
                 case createdAt
                 case updatedAt
+                case takenDown
             }
         }
         /// - Remark: Generated from `#/components/schemas/ActivityRequest`.

@@ -1,4 +1,5 @@
 import Foundation
+import RoamCore
 
 /// Something to do at a place, suggested by a local, with its votes and how many lists it is in.
 public struct Activity: Sendable, Hashable, Identifiable {
@@ -10,6 +11,10 @@ public struct Activity: Sendable, Hashable, Identifiable {
     public var listCount: Int
     public let createdAt: Date
     public var updatedAt: Date
+    /// Set while a moderator has it down: it answers as missing to everyone but its author, who sees why.
+    public var takedown: Takedown?
+
+    public func isShown(to reader: UUID) -> Bool { takedown == nil || authorID == reader }
 
     public init(
         id: UUID, authorID: UUID, details: ActivityDetails, votes: VoteCounts = VoteCounts(), listCount: Int = 0, createdAt: Date,

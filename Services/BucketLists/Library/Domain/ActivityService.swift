@@ -107,7 +107,8 @@ public struct ActivityService: Sendable {
         try validation.check()
         query.hiddenAuthors = try await hidden(from: reader)
         let page = try await activities.search(query, page: page)
-        return Page(items: try await seen(page.items, by: reader), nextCursor: page.nextCursor)
+        // Taken-down activities are left out after the fetch: a page may be shorter, its cursor still goes on.
+        return Page(items: try await seen(page.items.filter { $0.activity.isShown(to: reader) }, by: reader), nextCursor: page.nextCursor)
     }
 
     /// The best-ranked activities near `point`: the circle widens through `trendingRadii` while fewer
@@ -124,7 +125,7 @@ public struct ActivityService: Sendable {
             found = try await activities.trending(near: point, within: meters, hiding: hidden, limit: limit)
             if found.count >= min(limit, Self.trendingEnough) { break }
         }
-        return (try await seen(found.map { ($0.activity, $0.meters) }, by: reader), radius)
+        return (try await seen(found.filter { $0.activity.isShown(to: reader) }.map { ($0.activity, $0.meters) }, by: reader), radius)
     }
 
     /// Makes the activity one of the reader's favourites; marking it again changes nothing.
@@ -143,7 +144,7 @@ public struct ActivityService: Sendable {
     /// The reader's favourite activities, the latest marked first, without those of users hidden from them.
     public func favourites(of reader: UUID, page: PageRequest) async throws -> Page<Seen> {
         let page = try await activities.favouriteActivities(of: reader, hiding: try await hidden(from: reader), page: page)
-        return Page(items: try await seen(page.items.map { ($0, nil) }, by: reader), nextCursor: page.nextCursor)
+        return Page(items: try await seen(page.items.filter { $0.isShown(to: reader) }.map { ($0, nil) }, by: reader), nextCursor: page.nextCursor)
     }
 
     /// Copies the activity into one of the reader's lists as an item that remembers it.
@@ -157,7 +158,9 @@ public struct ActivityService: Sendable {
 
     /// Whether the activity exists and the reader may see it (the feed asks before a comment).
     public func visibleActivity(_ id: UUID, for reader: UUID) async throws -> Activity? {
-        guard let activity = try await activities.activity(id), try await !hidden(from: reader).contains(activity.authorID) else { return nil }
+        guard let activity = try await activities.activity(id), activity.isShown(to: reader),
+            try await !hidden(from: reader).contains(activity.authorID)
+        else { return nil }
         return activity
     }
 

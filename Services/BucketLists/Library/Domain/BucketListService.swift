@@ -47,7 +47,9 @@ public struct BucketListService: Sendable {
     public func lists(of owner: UUID, for reader: UUID, page: PageRequest) async throws -> Page<BucketList> {
         let visible = try await visibilities(of: owner, for: reader)
         guard !visible.isEmpty else { return Page(items: [], nextCursor: nil) }
-        return try await lists.lists(of: owner, visibilities: visible, page: page)
+        let listed = try await lists.lists(of: owner, visibilities: visible, page: page)
+        // Taken-down lists are left out after the fetch: a page may be shorter, its cursor still goes on.
+        return Page(items: listed.items.filter { $0.isShown(to: reader) }, nextCursor: listed.nextCursor)
     }
 
     public func updateList(_ id: UUID, changes: ListChanges, owner: UUID) async throws -> BucketList {
@@ -108,7 +110,9 @@ public struct BucketListService: Sendable {
 
     /// The item when `reader` may see its list.
     public func item(_ id: UUID, for reader: UUID) async throws -> Item {
-        guard let item = try await lists.item(id), let list = try await lists.list(item.listID), try await mayRead(list, reader: reader) else {
+        guard let item = try await lists.item(id), item.isShown(to: reader), let list = try await lists.list(item.listID),
+            try await mayRead(list, reader: reader)
+        else {
             throw Self.itemNotFound
         }
         return item
@@ -116,7 +120,8 @@ public struct BucketListService: Sendable {
 
     public func items(in listID: UUID, for reader: UUID, page: PageRequest) async throws -> Page<Item> {
         _ = try await list(listID, for: reader)
-        return try await lists.items(in: listID, page: page)
+        let listed = try await lists.items(in: listID, page: page)
+        return Page(items: listed.items.filter { $0.isShown(to: reader) }, nextCursor: listed.nextCursor)
     }
 
     public func updateItem(_ id: UUID, changes: ItemChanges, owner: UUID) async throws -> Item {
@@ -190,7 +195,7 @@ public struct BucketListService: Sendable {
     /// for someone signed out).
     public func counts(of user: UUID, for reader: UUID?) async throws -> ListCounts {
         let visible: Set<Visibility> = if let reader { try await visibilities(of: user, for: reader) } else { [.public] }
-        return visible.isEmpty ? ListCounts() : try await lists.counts(of: user, visibilities: visible)
+        return visible.isEmpty ? ListCounts() : try await lists.counts(of: user, visibilities: visible, includingTakenDown: reader == user)
     }
 
     /// Whether the item exists and `reader` may see it, and whose it is (the feed asks before a comment).
@@ -205,7 +210,8 @@ public struct BucketListService: Sendable {
     // MARK: Helpers
 
     func mayRead(_ list: BucketList, reader: UUID) async throws -> Bool {
-        try await visibilities(of: list.ownerID, for: reader).contains(list.details.visibility)
+        guard list.isShown(to: reader) else { return false }
+        return try await visibilities(of: list.ownerID, for: reader).contains(list.details.visibility)
     }
 
     func visibilities(of owner: UUID, for reader: UUID) async throws -> Set<Visibility> {

@@ -1,4 +1,5 @@
 import Foundation
+import RoamCore
 
 /// A thing to do on a list, open or completed.
 public struct Item: Sendable, Hashable, Identifiable {
@@ -12,6 +13,10 @@ public struct Item: Sendable, Hashable, Identifiable {
     public let source: ItemSource?
     public let createdAt: Date
     public var updatedAt: Date
+    /// Set while a moderator has it down: it answers as missing to everyone but its owner, who sees why.
+    public var takedown: Takedown?
+
+    public func isShown(to reader: UUID) -> Bool { takedown == nil || ownerID == reader }
 
     public init(
         id: UUID, listID: UUID, ownerID: UUID, details: ItemDetails, position: Int = 0, completion: Completion? = nil,

@@ -216,6 +216,7 @@ extension ActivityService.Seen {
             $0.createdAt = Google_Protobuf_Timestamp(date: activity.createdAt)
             $0.updatedAt = Google_Protobuf_Timestamp(date: activity.updatedAt)
             $0.favourite = isFavourite
+            if let takedown = activity.takedown { $0.takedown = takedown.proto }
         }
     }
 }

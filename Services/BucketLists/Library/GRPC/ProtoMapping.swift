@@ -36,6 +36,7 @@ extension BucketList {
             $0.completedCount = Int32(clamping: completedCount)
             $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
             $0.updatedAt = Google_Protobuf_Timestamp(date: updatedAt)
+            if let takedown { $0.takedown = takedown.proto }
         }
     }
 }
@@ -81,6 +82,17 @@ extension Item {
             }
             $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
             $0.updatedAt = Google_Protobuf_Timestamp(date: updatedAt)
+            if let takedown { $0.takedown = takedown.proto }
+        }
+    }
+}
+
+extension Takedown {
+    /// What the owner is told of their content's takedown.
+    var proto: Roam_Bucketlists_V1_Takedown {
+        .with {
+            $0.reason = reason
+            $0.at = Google_Protobuf_Timestamp(date: at)
         }
     }
 }

@@ -22,6 +22,13 @@ extension InMemoryBucketListStore: ActivityRepository {
         state.withLock { state in state.activities[id].map { State.counted($0, in: state) } }
     }
 
+    public func setTakedown(ofActivity id: UUID, _ takedown: Takedown?) async throws -> Activity? {
+        state.withLock { state in
+            state.activities[id]?.takedown = takedown
+            return state.activities[id].map { State.counted($0, in: state) }
+        }
+    }
+
     public func update(_ id: UUID, author: UUID, details: ActivityDetails, at time: Date) async throws -> Activity? {
         state.withLock { state in
             guard var activity = state.activities[id], activity.authorID == author else { return nil }

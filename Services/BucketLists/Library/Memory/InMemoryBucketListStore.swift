@@ -156,11 +156,28 @@ extension InMemoryBucketListStore: BucketListRepository {
         return Page(fetched: Array(rows.prefix(page.size + 1)), size: page.size) { $0.cursor.token }.map(\.item)
     }
 
-    public func counts(of owner: UUID, visibilities: Set<Visibility>) async throws -> ListCounts {
+    public func counts(of owner: UUID, visibilities: Set<Visibility>, includingTakenDown: Bool) async throws -> ListCounts {
         state.withLock { state in
-            let lists = Set(state.lists.values.filter { $0.ownerID == owner && visibilities.contains($0.details.visibility) }.map(\.id))
-            let items = state.items.values.filter { lists.contains($0.listID) }
+            let lists = Set(
+                state.lists.values.filter {
+                    $0.ownerID == owner && visibilities.contains($0.details.visibility) && (includingTakenDown || $0.takedown == nil)
+                }.map(\.id))
+            let items = state.items.values.filter { lists.contains($0.listID) && (includingTakenDown || $0.takedown == nil) }
             return ListCounts(lists: lists.count, items: items.count, completed: items.filter { $0.completion != nil }.count)
+        }
+    }
+
+    public func setTakedown(ofList id: UUID, _ takedown: Takedown?) async throws -> BucketList? {
+        state.withLock { state in
+            state.lists[id]?.takedown = takedown
+            return state.lists[id].map { State.counted($0, in: state) }
+        }
+    }
+
+    public func setTakedown(ofItem id: UUID, _ takedown: Takedown?) async throws -> Item? {
+        state.withLock { state in
+            state.items[id]?.takedown = takedown
+            return state.items[id]
         }
     }
 
@@ -181,7 +198,8 @@ extension InMemoryBucketListStore.State {
     /// The list with its counts as they are now.
     static func counted(_ list: BucketList, in state: Self) -> BucketList {
         var counted = list
-        let items = state.items.values.filter { $0.listID == list.id }
+        // A taken-down item is not counted.
+        let items = state.items.values.filter { $0.listID == list.id && $0.takedown == nil }
         counted.itemCount = items.count
         counted.completedCount = items.filter { $0.completion != nil }.count
         return counted

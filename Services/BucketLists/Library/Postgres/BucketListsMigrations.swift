@@ -145,5 +145,11 @@ public enum BucketListsMigrations {
                     "CREATE INDEX favourites_latest ON bucketlists.favourites (user_id, created_at DESC, activity_id DESC)",
                     "CREATE INDEX favourites_by_activity ON bucketlists.favourites (activity_id)",
                 ] + PurgedUsers.refusalStatements(schema: schema, owners: [("favourites", "user_id")])),
+            // A moderator's takedown (`Takedown`): the list, item or activity answers 404 to all but its owner.
+            Migration(
+                8, "Takedowns",
+                ["lists", "items", "activities"].map { table in
+                    "ALTER TABLE bucketlists.\(table) ADD COLUMN taken_down_at timestamptz, ADD COLUMN takedown_reason text, ADD COLUMN taken_down_by text"
+                }),
         ], requiresPostGIS: true)
 }

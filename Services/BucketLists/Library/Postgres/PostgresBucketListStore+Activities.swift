@@ -15,19 +15,38 @@ extension PostgresBucketListStore: ActivityRepository {
         a.media_ids, a.tags, a.created_at, a.updated_at,
         (SELECT coalesce(sum(c.up), 0)::int8 FROM bucketlists.vote_counters c WHERE c.activity_id = a.id) AS up_count,
         (SELECT coalesce(sum(c.down), 0)::int8 FROM bucketlists.vote_counters c WHERE c.activity_id = a.id) AS down_count,
-        (SELECT count(DISTINCT i.list_id) FROM bucketlists.items i WHERE i.source_activity_id = a.id) AS list_count
+        (SELECT count(DISTINCT i.list_id) FROM bucketlists.items i WHERE i.source_activity_id = a.id) AS list_count,
+        a.taken_down_at, a.takedown_reason, a.taken_down_by
         """
 
     static func decodeActivity(_ row: PostgresRow) throws -> Activity {
-        let (id, author, name, description, latitude, longitude, placeName, startsAt, endsAt, media, tags, created, updated, up, down, lists) =
-            try row.decode((UUID, UUID, String, String, Double, Double, String, Date?, Date?, [UUID], [String], Date, Date, Int64, Int64, Int64).self)
+        let (
+            id, author, name, description, latitude, longitude, placeName, startsAt, endsAt, media, tags, created, updated, up, down, lists, downAt,
+            downReason, downBy
+        ) = try row.decode(
+            (
+                UUID, UUID, String, String, Double, Double, String, Date?, Date?, [UUID], [String], Date, Date, Int64, Int64, Int64, Date?, String?,
+                String?
+            )
+            .self)
         let window = startsAt.flatMap { start in endsAt.map { TimeWindow(startsAt: start, endsAt: $0) } }
         let details = ActivityDetails(
             name: name, description: description, place: NamedPlace(point: GeoPoint(latitude: latitude, longitude: longitude), name: placeName),
             window: window, mediaIDs: media, tags: tags)
-        return Activity(
+        var activity = Activity(
             id: id, authorID: author, details: details, votes: VoteCounts(up: Int(up), down: Int(down)), listCount: Int(lists),
             createdAt: created, updatedAt: updated)
+        activity.takedown = takedown(at: downAt, reason: downReason, by: downBy)
+        return activity
+    }
+
+    public func setTakedown(ofActivity id: UUID, _ takedown: Takedown?) async throws -> Activity? {
+        try await database.query(
+            """
+            UPDATE bucketlists.activities a SET taken_down_at = \(takedown?.at), takedown_reason = \(takedown?.reason), taken_down_by = \(takedown?.by)
+            WHERE a.id = \(id) RETURNING \(unescaped: Self.activityColumns)
+            """
+        ).first.map(Self.decodeActivity)
     }
 
     /// The counter shard a voter's changes land in.

@@ -10,32 +10,36 @@ public struct PostgresBucketListStore: BucketListRepository {
 
     static let listColumns = """
         l.id, l.owner_id, l.title, l.description, l.cover_media_id, l.visibility, l.created_at, l.updated_at,
-        (SELECT count(*) FROM bucketlists.items i WHERE i.list_id = l.id),
-        (SELECT count(*) FROM bucketlists.items i WHERE i.list_id = l.id AND i.completed_at IS NOT NULL)
+        (SELECT count(*) FROM bucketlists.items i WHERE i.list_id = l.id AND i.taken_down_at IS NULL),
+        (SELECT count(*) FROM bucketlists.items i WHERE i.list_id = l.id AND i.completed_at IS NOT NULL AND i.taken_down_at IS NULL),
+        l.taken_down_at, l.takedown_reason, l.taken_down_by
         """
 
     static func decodeList(_ row: PostgresRow) throws -> BucketList {
-        let (id, owner, title, description, cover, visibility, created, updated, items, completed) =
-            try row.decode((UUID, UUID, String, String, UUID?, String, Date, Date, Int64, Int64).self)
+        let (id, owner, title, description, cover, visibility, created, updated, items, completed, downAt, downReason, downBy) =
+            try row.decode((UUID, UUID, String, String, UUID?, String, Date, Date, Int64, Int64, Date?, String?, String?).self)
         guard let visibility = Visibility(rawValue: visibility) else { throw RoamError.internal }
-        return BucketList(
+        var list = BucketList(
             id: id, ownerID: owner, details: ListDetails(title: title, description: description, coverMediaID: cover, visibility: visibility),
             itemCount: Int(items), completedCount: Int(completed), createdAt: created, updatedAt: updated)
+        list.takedown = Self.takedown(at: downAt, reason: downReason, by: downBy)
+        return list
     }
 
     static let itemColumns = """
         id, list_id, owner_id, title, description, ST_Y(place::geometry), ST_X(place::geometry), place_name, target_date::text, media_ids,
-        position, completed_at, completion_note, completion_media_id, source_activity_id, source_item_id, created_at, updated_at
+        position, completed_at, completion_note, completion_media_id, source_activity_id, source_item_id, created_at, updated_at,
+        taken_down_at, takedown_reason, taken_down_by
         """
 
     static func decodeItem(_ row: PostgresRow) throws -> Item {
         let (
             id, list, owner, title, description, latitude, longitude, placeName, targetDate, media, position, completedAt, completionNote,
-            completionMedia, sourceActivity, sourceItem, created, updated
+            completionMedia, sourceActivity, sourceItem, created, updated, downAt, downReason, downBy
         ) = try row.decode(
             (
                 UUID, UUID, UUID, String, String, Double?, Double?, String?, String?, [UUID], Int32, Date?, String?, UUID?, UUID?, UUID?, Date,
-                Date
+                Date, Date?, String?, String?
             ).self)
         var place: NamedPlace?
         if let latitude, let longitude {
@@ -45,9 +49,15 @@ public struct PostgresBucketListStore: BucketListRepository {
         let source: ItemSource? = sourceActivity.map(ItemSource.activity) ?? sourceItem.map(ItemSource.item)
         let details = ItemDetails(
             title: title, description: description, place: place, targetDate: targetDate.flatMap(LocalDate.init), mediaIDs: media)
-        return Item(
+        var item = Item(
             id: id, listID: list, ownerID: owner, details: details, position: Int(position), completion: completion, source: source,
             createdAt: created, updatedAt: updated)
+        item.takedown = Self.takedown(at: downAt, reason: downReason, by: downBy)
+        return item
+    }
+
+    static func takedown(at: Date?, reason: String?, by: String?) -> Takedown? {
+        at.map { Takedown(at: $0, reason: reason ?? "", by: by ?? "") }
     }
 
     // MARK: Lists
@@ -286,18 +296,38 @@ public struct PostgresBucketListStore: BucketListRepository {
         return Page(fetched: rows, size: page.size) { TimedCursor(time: $0.completion!.at, id: $0.id).token }
     }
 
-    public func counts(of owner: UUID, visibilities: Set<Visibility>) async throws -> ListCounts {
+    public func counts(of owner: UUID, visibilities: Set<Visibility>, includingTakenDown: Bool) async throws -> ListCounts {
         guard
             let row = try await database.query(
                 """
                 SELECT count(DISTINCT l.id), count(i.id), count(i.completed_at)
-                FROM bucketlists.lists l LEFT JOIN bucketlists.items i ON i.list_id = l.id
+                FROM bucketlists.lists l
+                LEFT JOIN bucketlists.items i ON i.list_id = l.id AND (\(includingTakenDown) OR i.taken_down_at IS NULL)
                 WHERE l.owner_id = \(owner) AND l.visibility = ANY(\(visibilities.map(\.rawValue)))
+                  AND (\(includingTakenDown) OR l.taken_down_at IS NULL)
                 """
             ).first
         else { return ListCounts() }
         let (lists, items, completed) = try row.decode((Int64, Int64, Int64).self)
         return ListCounts(lists: Int(lists), items: Int(items), completed: Int(completed))
+    }
+
+    public func setTakedown(ofList id: UUID, _ takedown: Takedown?) async throws -> BucketList? {
+        try await database.query(
+            """
+            UPDATE bucketlists.lists l SET taken_down_at = \(takedown?.at), takedown_reason = \(takedown?.reason), taken_down_by = \(takedown?.by)
+            WHERE l.id = \(id) RETURNING \(unescaped: Self.listColumns)
+            """
+        ).first.map(Self.decodeList)
+    }
+
+    public func setTakedown(ofItem id: UUID, _ takedown: Takedown?) async throws -> Item? {
+        try await database.query(
+            """
+            UPDATE bucketlists.items SET taken_down_at = \(takedown?.at), takedown_reason = \(takedown?.reason), taken_down_by = \(takedown?.by)
+            WHERE id = \(id) RETURNING \(unescaped: Self.itemColumns)
+            """
+        ).first.map(Self.decodeItem)
     }
 
     public func deleteAll(of owner: UUID) async throws -> (lists: [BucketList], items: [Item]) {

@@ -6,6 +6,8 @@ public protocol ActivityRepository: Sendable {
     /// Stores `activity`; with an idempotency key the author used before, returns that first one instead.
     func create(_ activity: Activity, idempotencyKey: String?) async throws -> Activity
     func activity(_ id: UUID) async throws -> Activity?
+    /// Takes the activity down (nil puts it back); nil when there is none.
+    func setTakedown(ofActivity id: UUID, _ takedown: Takedown?) async throws -> Activity?
     /// Replaces the details; nil when the author has no such activity.
     func update(_ id: UUID, author: UUID, details: ActivityDetails, at time: Date) async throws -> Activity?
     /// Deletes the activity and its votes and returns it; nil when the author has no such activity.

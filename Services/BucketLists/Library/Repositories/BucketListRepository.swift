@@ -31,7 +31,11 @@ public protocol BucketListRepository: Sendable {
     /// Everything the owner completed, most recently completed first, a page at a time.
     func completed(of owner: UUID, page: PageRequest) async throws -> Page<Item>
     /// The owner's lists with one of `visibilities`, their items and the completed ones.
-    func counts(of owner: UUID, visibilities: Set<Visibility>) async throws -> ListCounts
+    /// Taken-down lists and items count only for their owner (`includingTakenDown`).
+    func counts(of owner: UUID, visibilities: Set<Visibility>, includingTakenDown: Bool) async throws -> ListCounts
+    /// Takes the list or item down (nil puts it back); nil when there is none.
+    func setTakedown(ofList id: UUID, _ takedown: Takedown?) async throws -> BucketList?
+    func setTakedown(ofItem id: UUID, _ takedown: Takedown?) async throws -> Item?
     /// Deletes every list and item of a deleted account, and returns the items and lists (for their
     /// photos). Idempotent.
     func deleteAll(of owner: UUID) async throws -> (lists: [BucketList], items: [Item])

@@ -1,4 +1,5 @@
 import Foundation
+import RoamCore
 
 /// A comment on a subject, or a reply to another comment (`parentID`). A deleted comment that still
 /// has replies stays as a tombstone, without author or text, so the thread keeps its shape.
