@@ -336,11 +336,45 @@ public nonisolated struct Roam_Trips_V1_Walk: @unchecked Sendable {
     set {_uniqueStorage()._walkingNow = newValue}
   }
 
+  /// Set only for the owner of a walk a moderator took down (anyone else is answered NOT_FOUND).
+  public var takedown: Roam_Trips_V1_WalkTakedown {
+    get {_storage._takedown ?? Roam_Trips_V1_WalkTakedown()}
+    set {_uniqueStorage()._takedown = newValue}
+  }
+  /// Returns true if `takedown` has been explicitly set.
+  public var hasTakedown: Bool {_storage._takedown != nil}
+  /// Clears the value of `takedown`. Subsequent reads from it will return its default value.
+  public mutating func clearTakedown() {_uniqueStorage()._takedown = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// Why and when a moderator took a walk down, as its owner is told.
+public nonisolated struct Roam_Trips_V1_WalkTakedown: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var reason: String = String()
+
+  public var at: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_at ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_at = newValue}
+  }
+  /// Returns true if `at` has been explicitly set.
+  public var hasAt: Bool {self._at != nil}
+  /// Clears the value of `at`. Subsequent reads from it will return its default value.
+  public mutating func clearAt() {self._at = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _at: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
 }
 
 public nonisolated struct Roam_Trips_V1_WalkResponse: Sendable {
@@ -916,7 +950,7 @@ nonisolated extension Roam_Trips_V1_PointOfInterest: SwiftProtobuf.Message, Swif
 
 nonisolated extension Roam_Trips_V1_Walk: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Walk"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}owner_id\0\u{1}title\0\u{1}description\0\u{1}tags\0\u{1}start\0\u{1}destination\0\u{3}started_at\0\u{3}finished_at\0\u{1}visibility\0\u{3}distance_meters\0\u{3}duration_seconds\0\u{3}point_count\0\u{1}preview\0\u{3}points_of_interest\0\u{3}media_ids\0\u{3}rating_average\0\u{3}rating_count\0\u{3}my_rating\0\u{3}distance_from_point_meters\0\u{3}closed_automatically\0\u{3}created_at\0\u{3}updated_at\0\u{3}route_id\0\u{3}walking_now\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}owner_id\0\u{1}title\0\u{1}description\0\u{1}tags\0\u{1}start\0\u{1}destination\0\u{3}started_at\0\u{3}finished_at\0\u{1}visibility\0\u{3}distance_meters\0\u{3}duration_seconds\0\u{3}point_count\0\u{1}preview\0\u{3}points_of_interest\0\u{3}media_ids\0\u{3}rating_average\0\u{3}rating_count\0\u{3}my_rating\0\u{3}distance_from_point_meters\0\u{3}closed_automatically\0\u{3}created_at\0\u{3}updated_at\0\u{3}route_id\0\u{3}walking_now\0\u{1}takedown\0")
 
   fileprivate class _StorageClass {
     var _id: String = String()
@@ -944,6 +978,7 @@ nonisolated extension Roam_Trips_V1_Walk: SwiftProtobuf.Message, SwiftProtobuf._
     var _updatedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _routeID: String = String()
     var _walkingNow: Int32 = 0
+    var _takedown: Roam_Trips_V1_WalkTakedown? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -979,6 +1014,7 @@ nonisolated extension Roam_Trips_V1_Walk: SwiftProtobuf.Message, SwiftProtobuf._
       _updatedAt = source._updatedAt
       _routeID = source._routeID
       _walkingNow = source._walkingNow
+      _takedown = source._takedown
     }
   }
 
@@ -1022,6 +1058,7 @@ nonisolated extension Roam_Trips_V1_Walk: SwiftProtobuf.Message, SwiftProtobuf._
         case 23: try { try decoder.decodeSingularMessageField(value: &_storage._updatedAt) }()
         case 24: try { try decoder.decodeSingularStringField(value: &_storage._routeID) }()
         case 25: try { try decoder.decodeSingularInt32Field(value: &_storage._walkingNow) }()
+        case 26: try { try decoder.decodeSingularMessageField(value: &_storage._takedown) }()
         default: break
         }
       }
@@ -1109,6 +1146,9 @@ nonisolated extension Roam_Trips_V1_Walk: SwiftProtobuf.Message, SwiftProtobuf._
       if _storage._walkingNow != 0 {
         try visitor.visitSingularInt32Field(value: _storage._walkingNow, fieldNumber: 25)
       }
+      try { if let v = _storage._takedown {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 26)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1143,10 +1183,50 @@ nonisolated extension Roam_Trips_V1_Walk: SwiftProtobuf.Message, SwiftProtobuf._
         if _storage._updatedAt != rhs_storage._updatedAt {return false}
         if _storage._routeID != rhs_storage._routeID {return false}
         if _storage._walkingNow != rhs_storage._walkingNow {return false}
+        if _storage._takedown != rhs_storage._takedown {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Trips_V1_WalkTakedown: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".WalkTakedown"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}reason\0\u{1}at\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.reason) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._at) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.reason.isEmpty {
+      try visitor.visitSingularStringField(value: self.reason, fieldNumber: 1)
+    }
+    try { if let v = self._at {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Trips_V1_WalkTakedown, rhs: Roam_Trips_V1_WalkTakedown) -> Bool {
+    if lhs.reason != rhs.reason {return false}
+    if lhs._at != rhs._at {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

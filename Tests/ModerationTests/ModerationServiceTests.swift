@@ -17,12 +17,15 @@ import Testing
         let admin = Moderator(userID: UUID(), roles: [.admin], name: "user:admin")
     }
 
-    static func withWorld(_ store: StoreKind, _ body: @Sendable (World) async throws -> Void) async throws {
+    static func withWorld(
+        _ store: StoreKind, reportLimit: ReportLimit = ReportLimit(), _ body: @Sendable (World) async throws -> Void
+    ) async throws {
         try await store.withStores { stores in
             let clock = TestClock()
             let owners = FakeContentOwners()
             let accounts = FakeAccountActions()
-            let moderation = ModerationService(cases: stores.cases, audit: stores.audit, owners: owners, accounts: accounts, now: { clock.now })
+            let moderation = ModerationService(
+                cases: stores.cases, audit: stores.audit, owners: owners, accounts: accounts, reportLimit: reportLimit, now: { clock.now })
             try await body(World(moderation: moderation, owners: owners, accounts: accounts, clock: clock))
         }
     }
@@ -42,6 +45,35 @@ import Testing
 
     static func object(_ json: String) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    }
+
+    /// One account files at most so many reports an hour; the next is refused with when to try again.
+    @Test(arguments: StoreKind.allCases)
+    func oneAccountCannotFloodTheQueue(store: StoreKind) async throws {
+        try await Self.withWorld(store, reportLimit: ReportLimit(count: 3)) { world in
+            let reporter = UUID()
+            var stories: [Content] = []
+            for index in 0..<4 {
+                let story = Self.story(by: UUID(), text: "story \(index)")
+                world.owners.add(story)
+                stories.append(story)
+            }
+            for story in stories.prefix(3) {
+                _ = try await Self.report(world, story.subject, by: reporter)
+                world.clock.advance(by: 60)
+            }
+            let error = await #expect(throws: RoamError.self) { _ = try await Self.report(world, stories[3].subject, by: reporter) }
+            #expect(error?.reason == "RATE_LIMITED")
+            if case .resourceExhausted(let retryAfter) = error?.kind {
+                let seconds = Double(retryAfter.components.seconds) + Double(retryAfter.components.attoseconds) / 1e18
+                #expect(abs(seconds - (3600 - 180)) < 0.01, "until the oldest of the three is an hour old: \(seconds)")
+            } else {
+                Issue.record("expected RESOURCE_EXHAUSTED, got \(String(describing: error))")
+            }
+            _ = try await Self.report(world, stories[3].subject, by: UUID())
+            world.clock.advance(by: 3600 - 180 + 0.01)
+            #expect(try await Self.report(world, stories[3].subject, by: reporter).created)
+        }
     }
 
     @Test(arguments: StoreKind.allCases)

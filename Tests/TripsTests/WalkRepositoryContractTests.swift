@@ -53,6 +53,19 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
+    func aTakedownIsKeptAndPutBack(_ kind: StoreKind) async throws {
+        try await Self.withStore(kind) { store in
+            let walk = try await store.create(Self.walk(), points: [], idempotencyKey: nil)
+            let takedown = Takedown(at: Self.start, reason: "trespassing", by: "operator:ana")
+            #expect(try await store.setTakedown(ofWalk: walk.id, takedown)?.takedown == takedown)
+            #expect(try await store.walk(walk.id)?.takedown == takedown)
+            #expect(try await store.setTakedown(ofWalk: walk.id, nil)?.takedown == nil)
+            #expect(try await store.walk(walk.id)?.takedown == nil)
+            #expect(try await store.setTakedown(ofWalk: UUID(), takedown) == nil)
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func pointsAreKeptOnceOnlyWhileTheWalkIsOngoingAndFinishingFixesItsRoute(_ kind: StoreKind) async throws {
         try await Self.withStore(kind) { store in
             let walk = Self.walk()

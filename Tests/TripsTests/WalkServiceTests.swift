@@ -33,6 +33,34 @@ import Testing
         }
     }
 
+    /// A taken-down walk: not found for others (reading, rating, searching, GPX), shown to its owner
+    /// with why; back when restored.
+    @Test func aTakenDownWalkIsGoneForAllButItsOwner() async throws {
+        let (ana, bo) = (UUID(), UUID())
+        let walk = try await service.start(
+            WalkStart(details: WalkDetails(title: "Castle views"), start: WalkPlace(point: WalkRepositoryContractTests.alfama, name: "Alfama")),
+            owner: ana, idempotencyKey: nil)
+        clock.advance(600)
+        _ = try await service.record(points(5, after: walk.startedAt), walk: walk.id, owner: ana)
+        _ = try await service.finish(walk.id, owner: ana)
+        _ = try await service.setVisibility(.public, walk: walk.id, owner: ana)
+        let moderator = Moderator(userID: UUID(), roles: [.moderator], name: "user:mod")
+        let down = try await service.takeDown(walk: walk.id, reason: "Trespassing", by: moderator)
+        #expect(down.takedown?.reason == "Trespassing")
+
+        await #expect(throws: WalkError.notFound) { try await service.walk(walk.id, for: bo) }
+        await #expect(throws: WalkError.notFound) { try await service.rate(walk.id, rating: 5, by: bo) }
+        await #expect(throws: WalkError.notFound) { try await service.gpx(of: walk.id, for: bo) }
+        #expect(try await service.visibleWalk(walk.id, for: bo) == nil)
+        #expect(try await service.search(WalkQuery(reader: bo, text: "castle"), page: PageRequest()).items.isEmpty)
+        #expect(try await service.walk(walk.id, for: ana).walk.takedown?.reason == "Trespassing", "its owner sees why")
+        #expect(try await service.takeDown(walk: walk.id, reason: "Again", by: moderator).takedown?.reason == "Trespassing")
+
+        _ = try await service.restore(walk: walk.id, by: moderator)
+        #expect(try await service.walk(walk.id, for: bo).walk.id == walk.id)
+        #expect(try await service.search(WalkQuery(reader: bo, text: "castle"), page: PageRequest()).items.map(\.walk.id) == [walk.id])
+    }
+
     @Test func aWalkIsTakenFinishedAndPostedAndOnlyThenSeenByOthers() async throws {
         let (ana, bo) = (UUID(), UUID())
         let start = WalkStart(

@@ -6878,6 +6878,8 @@ extension Components {
             public var createdAt: Foundation.Date
             /// - Remark: Generated from `#/components/schemas/Walk/updatedAt`.
             public var updatedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Walk/takenDown`.
+            public var takenDown: Components.Schemas.TakenDown?
             /// Creates a new `Walk`.
             ///
             /// - Parameters:
@@ -6908,6 +6910,7 @@ extension Components {
             ///   - walkingNow: How many walks ongoing now follow this one as their route
             ///   - createdAt:
             ///   - updatedAt:
+            ///   - takenDown:
             public init(
                 id: Swift.String,
                 ownerId: Swift.String,
@@ -6935,7 +6938,8 @@ extension Components {
                 routeId: Swift.String? = nil,
                 walkingNow: Swift.Int32,
                 createdAt: Foundation.Date,
-                updatedAt: Foundation.Date
+                updatedAt: Foundation.Date,
+                takenDown: Components.Schemas.TakenDown? = nil
             ) {
                 self.id = id
                 self.ownerId = ownerId
@@ -6964,6 +6968,7 @@ extension Components {
                 self.walkingNow = walkingNow
                 self.createdAt = createdAt
                 self.updatedAt = updatedAt
+                self.takenDown = takenDown
             }
             public enum CodingKeys: String, CodingKey {
                 case id
@@ -6993,6 +6998,7 @@ extension Components {
                 case walkingNow
                 case createdAt
                 case updatedAt
+                case takenDown
             }
         }
         /// - Remark: Generated from `#/components/schemas/WalkPage`.

@@ -6831,6 +6831,8 @@ extension Components {
             internal var createdAt: Foundation.Date
             /// - Remark: Generated from `#/components/schemas/Walk/updatedAt`.
             internal var updatedAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Walk/takenDown`.
+            internal var takenDown: Components.Schemas.TakenDown?
             /// Creates a new `Walk`.
             ///
             /// - Parameters:
@@ -6861,6 +6863,7 @@ extension Components {
             ///   - walkingNow: How many walks ongoing now follow this one as their route
             ///   - createdAt:
             ///   - updatedAt:
+            ///   - takenDown:
             internal init(
                 id: Swift.String,
                 ownerId: Swift.String,
@@ -6888,7 +6891,8 @@ extension Components {
                 routeId: Swift.String? = nil,
                 walkingNow: Swift.Int32,
                 createdAt: Foundation.Date,
-                updatedAt: Foundation.Date
+                updatedAt: Foundation.Date,
+                takenDown: Components.Schemas.TakenDown? = nil
             ) {
                 self.id = id
                 self.ownerId = ownerId
@@ -6917,6 +6921,7 @@ extension Components {
                 self.walkingNow = walkingNow
                 self.createdAt = createdAt
                 self.updatedAt = updatedAt
+                self.takenDown = takenDown
             }
             internal enum CodingKeys: String, CodingKey {
                 case id
@@ -6946,6 +6951,7 @@ extension Components {
                 case walkingNow
                 case createdAt
                 case updatedAt
+                case takenDown
             }
         }
         /// - Remark: Generated from `#/components/schemas/WalkPage`.

@@ -52,7 +52,8 @@ extension Components.Schemas.Walk {
             ratingCount: proto.ratingCount, myRating: proto.myRating == 0 ? nil : proto.myRating,
             distanceFromPointMeters: nil, closedAutomatically: proto.closedAutomatically,
             routeId: proto.routeID.isEmpty ? nil : proto.routeID, walkingNow: proto.walkingNow,
-            createdAt: proto.createdAt.date, updatedAt: proto.updatedAt.date)
+            createdAt: proto.createdAt.date, updatedAt: proto.updatedAt.date,
+            takenDown: proto.hasTakedown ? .init(at: proto.takedown.at.date, reason: proto.takedown.reason) : nil)
     }
 
     /// A search result near a point says how far the path passes from it.

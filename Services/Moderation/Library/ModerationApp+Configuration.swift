@@ -12,6 +12,8 @@ extension ModerationApp {
         public var mediaAddresses: [HostAndPort]
         public var tripsAddresses: [HostAndPort]
         public var bucketListsAddresses: [HostAndPort]
+        /// How many reports one account may file an hour (`REPORTS_PER_HOUR`, 30 by default).
+        public var reportLimit: ReportLimit
 
         public init(environment: Environment) throws {
             settings = try ServiceSettings(
@@ -22,6 +24,7 @@ extension ModerationApp {
             mediaAddresses = try environment.addresses("MEDIA_ADDRESS", default: "127.0.0.1:50054")
             tripsAddresses = try environment.addresses("TRIPS_ADDRESS", default: "127.0.0.1:50055")
             bucketListsAddresses = try environment.addresses("BUCKETLISTS_ADDRESS", default: "127.0.0.1:50057")
+            reportLimit = ReportLimit(count: try environment.int("REPORTS_PER_HOUR", default: 30, in: 1...100_000))
         }
     }
 }

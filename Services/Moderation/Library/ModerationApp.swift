@@ -29,7 +29,8 @@ public enum ModerationApp {
             .photo: try runtime.upstream("media", addresses: configuration.mediaAddresses),
         ]
         let moderation = ModerationService(
-            cases: cases, audit: audit, owners: GRPCContentOwners(owners: owners), accounts: GRPCAccountActions(upstream: try runtime.accounts()))
+            cases: cases, audit: audit, owners: GRPCContentOwners(owners: owners), accounts: GRPCAccountActions(upstream: try runtime.accounts()),
+            reportLimit: configuration.reportLimit)
         var parts = ServiceParts(services: [ModerationGRPCService(moderation: moderation)], migrator: ModerationMigrations.migrator)
         parts.workers = [AuditTidier(audit: audit, keep: configuration.auditRetention, logger: runtime.logger)]
         return parts

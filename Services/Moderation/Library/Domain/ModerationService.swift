@@ -9,6 +9,7 @@ public struct ModerationService: Sendable {
     let audit: any AuditRepository
     let owners: any ContentOwners
     let accounts: any AccountActions
+    let reportLimit: ReportLimit
     let now: @Sendable () -> Date
 
     static let textLimit = 1000
@@ -16,9 +17,10 @@ public struct ModerationService: Sendable {
 
     public init(
         cases: any CaseRepository, audit: any AuditRepository, owners: any ContentOwners, accounts: any AccountActions,
-        now: @escaping @Sendable () -> Date = Date.init
+        reportLimit: ReportLimit = ReportLimit(), now: @escaping @Sendable () -> Date = Date.init
     ) {
         self.cases = cases
+        self.reportLimit = reportLimit
         self.audit = audit
         self.owners = owners
         self.accounts = accounts
@@ -39,6 +41,13 @@ public struct ModerationService: Sendable {
                 violations: [.init(field: "subject", description: "is yours")])
         }
         let time = now()
+        // So one account cannot flood the queue (or bury a case under noise).
+        let recent = try await cases.reportTimes(by: reporter.id, since: time.addingTimeInterval(-reportLimit.window))
+        if let retryAfter = reportLimit.retryAfter(recent, at: time) {
+            throw RoamError(
+                .resourceExhausted(retryAfter: .seconds(retryAfter)), reason: "RATE_LIMITED",
+                message: "at most \(reportLimit.count) reports an hour; try again in \(Int(retryAfter.rounded(.up))) s")
+        }
         let filed = CaseReport(reporterID: reporter.id, reason: reason, text: text, reportedAt: time)
         return try await cases.file(filed, about: subject, snapshot: content, newCaseID: .v7(at: time))
     }

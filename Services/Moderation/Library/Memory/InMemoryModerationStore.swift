@@ -26,6 +26,10 @@ public actor InMemoryModerationStore: CaseRepository, AuditRepository {
         return (id, true)
     }
 
+    public func reportTimes(by reporter: UUID, since time: Date) -> [Date] {
+        reports.values.flatMap { $0 }.filter { $0.reporterID == reporter && $0.reportedAt >= time }.map(\.reportedAt)
+    }
+
     /// The reasons given, the most given first (ties by name).
     static func reasons(_ reports: [CaseReport]) -> [ReportReason] {
         let counts = Dictionary(reports.map { ($0.reason, 1) }, uniquingKeysWith: +)

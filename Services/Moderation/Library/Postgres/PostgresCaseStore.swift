@@ -73,6 +73,12 @@ public struct PostgresCaseStore: CaseRepository {
         return Page(items: items, nextCursor: found.count > page.size ? items.last.map { QueuePosition(of: $0).cursor } : nil)
     }
 
+    public func reportTimes(by reporter: UUID, since time: Date) async throws -> [Date] {
+        try await database.query(
+            "SELECT reported_at FROM moderation.reports WHERE reporter_id = \(reporter) AND reported_at >= \(time)"
+        ).map { try $0.decode(Date.self) }
+    }
+
     public func moderationCase(id: UUID) async throws -> (ModerationCase, [CaseReport])? {
         guard
             let found = try await database.query("SELECT \(unescaped: Self.columns) FROM moderation.cases c WHERE c.id = \(id)").first.map(

@@ -309,5 +309,9 @@ public enum TripsMigrations {
                 ] + PurgedUsers.refusalStatements(schema: schema, owners: [("places", "owner_id")])),
             // Reminders for the notifications service, queued as they are claimed and sent by `PublicationDelivery`.
             Migration(21, "PublicationOutbox", PostgresPublicationQueue.creationStatements(schema: schema)),
+            // A moderator's takedown (`Takedown`): the walk answers 404 to all but its owner.
+            Migration(
+                22, "WalkTakedowns",
+                ["ALTER TABLE trips.walks ADD COLUMN taken_down_at timestamptz, ADD COLUMN takedown_reason text, ADD COLUMN taken_down_by text"]),
         ], requiresPostGIS: true)
 }

@@ -28,6 +28,8 @@ public struct Walk: Sendable, Hashable, Identifiable {
     public var ratingCount: Int
     public var createdAt: Date
     public var updatedAt: Date
+    /// Set while a moderator has it down: it answers as missing to everyone but its owner, who sees why.
+    public var takedown: Takedown?
 
     public init(
         id: UUID, ownerID: UUID, details: WalkDetails, start: WalkPlace, destination: WalkPlace?, routeID: UUID? = nil, startedAt: Date,
@@ -63,7 +65,7 @@ public struct Walk: Sendable, Hashable, Identifiable {
 
     /// Only the owner sees a walk until it is posted; hidden owners (blocks) never.
     public func isVisible(to reader: UUID, hiding hidden: Set<UUID> = []) -> Bool {
-        reader == ownerID || (visibility == .public && !hidden.contains(ownerID))
+        reader == ownerID || (takedown == nil && visibility == .public && !hidden.contains(ownerID))
     }
 
     /// Every photo of the walk and its points of interest, each once: what media holds attached to `walk/<id>`.

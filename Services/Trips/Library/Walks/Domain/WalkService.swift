@@ -187,7 +187,8 @@ public struct WalkService: Sendable {
     /// started first.
     public func history(of user: UUID, page: PageRequest) async throws -> Page<SeenWalk> {
         let page = try await walks.history(of: user, hiding: try await graph.relations(of: user).hidden, page: page)
-        return Page(items: try await seen(page.items, by: user), nextCursor: page.nextCursor)
+        // Taken-down walks are left out after the fetch: a page may be shorter, its cursor still goes on.
+        return Page(items: try await seen(page.items.filter { $0.ownerID == user || $0.takedown == nil }, by: user), nextCursor: page.nextCursor)
     }
 
     /// Finished walks, public ones and the reader's own, as `query` asks.
@@ -209,7 +210,9 @@ public struct WalkService: Sendable {
         }
         try validation.check()
         query.hiddenOwners = try await graph.relations(of: query.reader).hidden
-        let found = try await walks.search(query, page: page)
+        let all = try await walks.search(query, page: page)
+        // Taken-down walks are left out after the fetch: a page may be shorter, its cursor still goes on.
+        let found = Page(items: all.items.filter { $0.walk.takedown == nil || $0.walk.ownerID == query.reader }, nextCursor: all.nextCursor)
         let seen = try await seen(found.items.map(\.walk), by: query.reader)
         return Page(
             items: zip(seen, found.items).map { seen, item in
@@ -334,6 +337,8 @@ public struct WalkService: Sendable {
     func readable(_ id: UUID, for reader: UUID) async throws -> Walk {
         guard let walk = try await walks.walk(id) else { throw WalkError.notFound }
         if walk.ownerID == reader { return walk }
+        // Taken down: nobody but its owner reads it, through a group walk either.
+        guard walk.takedown == nil else { throw WalkError.notFound }
         let hidden = try await graph.relations(of: reader).hidden
         if walk.isVisible(to: reader, hiding: hidden) { return walk }
         // Events is asked only when nothing else lets the reader in.

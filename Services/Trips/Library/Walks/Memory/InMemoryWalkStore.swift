@@ -43,6 +43,13 @@ public final class InMemoryWalkStore: WalkRepository {
         state.withLock { $0.walks[id] }
     }
 
+    public func setTakedown(ofWalk id: UUID, _ takedown: Takedown?) async throws -> Walk? {
+        state.withLock { state in
+            state.walks[id]?.takedown = takedown
+            return state.walks[id]
+        }
+    }
+
     public func addPoints(_ points: [TrackPoint], walk id: UUID, owner: UUID) async throws -> (recorded: Int, total: Int)? {
         state.withLock { state in
             guard var walk = state.walks[id], walk.ownerID == owner, !walk.isFinished else { return nil }

@@ -14,18 +14,18 @@ public struct PostgresWalkStore: WalkRepository {
         w.id, w.owner_id, w.title, w.description, w.tags, ST_Y(w.start_point::geometry), ST_X(w.start_point::geometry), w.start_name,
         ST_Y(w.destination_point::geometry), ST_X(w.destination_point::geometry), w.destination_name, w.started_at, w.finished_at,
         w.closed_automatically, w.visibility, w.point_count, w.distance_meters, w.preview::text, w.points_of_interest::text, w.media_ids,
-        w.rating_sum, w.rating_count, w.created_at, w.updated_at, w.route_id
+        w.rating_sum, w.rating_count, w.created_at, w.updated_at, w.route_id, w.taken_down_at, w.takedown_reason, w.taken_down_by
         """
 
     static func decode(_ row: PostgresRow) throws -> Walk {
         let (
             id, owner, title, description, tags, startLatitude, startLongitude, startName, destinationLatitude, destinationLongitude,
             destinationName, startedAt, finishedAt, closedAutomatically, visibilityName, pointCount, distance, preview, pointsOfInterest,
-            mediaIDs, ratingSum, ratingCount, createdAt, updatedAt, routeID
+            mediaIDs, ratingSum, ratingCount, createdAt, updatedAt, routeID, downAt, downReason, downBy
         ) = try row.decode(
             (
                 UUID, UUID, String, String, [String], Double, Double, String, Double?, Double?, String?, Date, Date?, Bool, String, Int32,
-                Double, String, String, [UUID], Int32, Int32, Date, Date, UUID?
+                Double, String, String, [UUID], Int32, Int32, Date, Date, UUID?, Date?, String?, String?
             ).self)
         let destination: WalkPlace? =
             if let destinationLatitude, let destinationLongitude, let destinationName {
@@ -35,7 +35,7 @@ public struct PostgresWalkStore: WalkRepository {
             }
         let decoder = JSONDecoder()
         guard let visibility = WalkVisibility(rawValue: visibilityName) else { throw RoamError.internal }
-        return Walk(
+        var walk = Walk(
             id: id, ownerID: owner, details: WalkDetails(title: title, description: description, tags: tags),
             start: WalkPlace(point: GeoPoint(latitude: startLatitude, longitude: startLongitude), name: startName),
             destination: destination, routeID: routeID, startedAt: startedAt, finishedAt: finishedAt,
@@ -44,6 +44,17 @@ public struct PostgresWalkStore: WalkRepository {
                 distanceMeters: distance, pointCount: Int(pointCount), preview: try decoder.decode([GeoPoint].self, from: Data(preview.utf8))),
             pointsOfInterest: try decoder.decode([PointOfInterest].self, from: Data(pointsOfInterest.utf8)),
             mediaIDs: mediaIDs, ratingSum: Int(ratingSum), ratingCount: Int(ratingCount), createdAt: createdAt, updatedAt: updatedAt)
+        walk.takedown = downAt.map { Takedown(at: $0, reason: downReason ?? "", by: downBy ?? "") }
+        return walk
+    }
+
+    public func setTakedown(ofWalk id: UUID, _ takedown: Takedown?) async throws -> Walk? {
+        try await database.query(
+            """
+            UPDATE trips.walks w SET taken_down_at = \(takedown?.at), takedown_reason = \(takedown?.reason), taken_down_by = \(takedown?.by)
+            WHERE w.id = \(id) RETURNING \(unescaped: Self.columns)
+            """
+        ).first.map(Self.decode)
     }
 
     static func json<Value: Encodable>(_ value: Value) throws -> String {

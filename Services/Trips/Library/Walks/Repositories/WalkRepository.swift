@@ -3,6 +3,8 @@ import RoamCore
 
 /// Where walks live, with their recorded points and ratings.
 public protocol WalkRepository: Sendable {
+    /// Takes the walk down (nil puts it back); nil when there is none.
+    func setTakedown(ofWalk id: UUID, _ takedown: Takedown?) async throws -> Walk?
     /// Stores a new walk (with `points`, for an imported one); with an idempotency key its owner used
     /// before, that first walk instead.
     func create(_ walk: Walk, points: [TrackPoint], idempotencyKey: String?) async throws -> Walk
