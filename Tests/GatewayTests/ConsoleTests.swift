@@ -1,3 +1,4 @@
+import Accounts
 import Foundation
 import Hummingbird
 import RoamTesting
@@ -107,6 +108,40 @@ import Testing
             #expect(wrong.status == 401 && right.status == 401)
             #expect(right.text.contains(ConsolePages.refusedSignIn) && wrong.text.contains(ConsolePages.refusedSignIn))
             #expect(right.header("Set-Cookie")?.contains("roam_console=") != true, "no session for a plain account")
+        }
+    }
+
+    /// A moderator's console session outlives their access token: the gateway refreshes it with the
+    /// session's refresh token and sends the renewed cookie; signing out ends it.
+    @Test func aModeratorStaysSignedInPastTheAccessTokensLifetime() async throws {
+        var policy = AccountPolicy()
+        policy.accessTokenLifetime = .seconds(1)
+        let store = InMemoryAccountsStore()
+        try await GatewayHarness.withAccounts(policy: policy, store: store) { http in
+            let moderator = try await GatewayAccountsTests.signUp(http)
+            let me = try await http.send("GET", "/v1/me", token: moderator.access)
+            let userID = try #require(try me.json()["userId"] as? String)
+            let id = try #require(UUID(uuidString: userID))
+            _ = await store.setRole(.moderator, granted: true, userID: id)
+            let form = try await http.send("GET", "/console/sign-in")
+            let csrf = try #require(form.text.firstMatch(of: /name="csrf" value="([^"]+)"/)?.1)
+            let signedIn = try await http.send(
+                "POST", "/console/sign-in", body: Data("csrf=\(csrf)&identifier=\(moderator.username)&password=correct+horse+battery".utf8),
+                headers: ["Content-Type": "application/x-www-form-urlencoded"])
+            #expect(signedIn.text.contains("Sign out @\(moderator.username)"), "\(signedIn.status) \(signedIn.text.prefix(300))")
+
+            try await Task.sleep(for: .seconds(2))
+            let later = try await http.send("GET", "/console/health")
+            #expect(later.text.contains("<h1>Health</h1>") && later.text.contains("Sign out"), "\(later.text.prefix(300))")
+            #expect(later.header("Set-Cookie")?.contains("roam_console=") == true, "the refreshed tokens' cookie")
+            let again = try await http.send("GET", "/console/health")
+            #expect(again.text.contains("<h1>Health</h1>"), "the renewed cookie works")
+
+            let token = try #require(again.text.firstMatch(of: /name="csrf" value="([^"]+)"/)?.1)
+            let out = try await http.send(
+                "POST", "/console/sign-out", body: Data("csrf=\(token)".utf8), headers: ["Content-Type": "application/x-www-form-urlencoded"])
+            #expect(out.text.contains("<h1>Sign in</h1>"))
+            #expect(try await http.send("GET", "/console/health").text.contains("<h1>Sign in</h1>"))
         }
     }
 
