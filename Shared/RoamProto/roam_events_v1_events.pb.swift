@@ -551,11 +551,45 @@ public nonisolated struct Roam_Events_V1_Event: @unchecked Sendable {
   /// Clears the value of `groupWalk`. Subsequent reads from it will return its default value.
   public mutating func clearGroupWalk() {_uniqueStorage()._groupWalk = nil}
 
+  /// Set only for the host of an event a moderator took down (anyone else is answered NOT_FOUND).
+  public var takedown: Roam_Events_V1_EventTakedown {
+    get {_storage._takedown ?? Roam_Events_V1_EventTakedown()}
+    set {_uniqueStorage()._takedown = newValue}
+  }
+  /// Returns true if `takedown` has been explicitly set.
+  public var hasTakedown: Bool {_storage._takedown != nil}
+  /// Clears the value of `takedown`. Subsequent reads from it will return its default value.
+  public mutating func clearTakedown() {_uniqueStorage()._takedown = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// Why and when a moderator took an event down, as its host is told.
+public nonisolated struct Roam_Events_V1_EventTakedown: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var reason: String = String()
+
+  public var at: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_at ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_at = newValue}
+  }
+  /// Returns true if `at` has been explicitly set.
+  public var hasAt: Bool {self._at != nil}
+  /// Clears the value of `at`. Subsequent reads from it will return its default value.
+  public mutating func clearAt() {self._at = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _at: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
 }
 
 /// An event in a discovery listing.
@@ -1887,7 +1921,7 @@ nonisolated extension Roam_Events_V1_GroupWalk: SwiftProtobuf.Message, SwiftProt
 
 nonisolated extension Roam_Events_V1_Event: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Event"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}event_id\0\u{1}name\0\u{1}center\0\u{3}radius_meters\0\u{1}capacity\0\u{3}member_count\0\u{3}starts_at\0\u{3}ends_at\0\u{1}visibility\0\u{1}locked\0\u{3}viewer_role\0\u{4}\u{9}host_id\0\u{1}description\0\u{1}theme\0\u{3}banner_media_id\0\u{1}tags\0\u{3}created_at\0\u{3}group_walk\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}event_id\0\u{1}name\0\u{1}center\0\u{3}radius_meters\0\u{1}capacity\0\u{3}member_count\0\u{3}starts_at\0\u{3}ends_at\0\u{1}visibility\0\u{1}locked\0\u{3}viewer_role\0\u{4}\u{9}host_id\0\u{1}description\0\u{1}theme\0\u{3}banner_media_id\0\u{1}tags\0\u{3}created_at\0\u{3}group_walk\0\u{1}takedown\0")
 
   fileprivate class _StorageClass {
     var _eventID: String = String()
@@ -1908,6 +1942,7 @@ nonisolated extension Roam_Events_V1_Event: SwiftProtobuf.Message, SwiftProtobuf
     var _tags: [String] = []
     var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _groupWalk: Roam_Events_V1_GroupWalk? = nil
+    var _takedown: Roam_Events_V1_EventTakedown? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -1936,6 +1971,7 @@ nonisolated extension Roam_Events_V1_Event: SwiftProtobuf.Message, SwiftProtobuf
       _tags = source._tags
       _createdAt = source._createdAt
       _groupWalk = source._groupWalk
+      _takedown = source._takedown
     }
   }
 
@@ -1972,6 +2008,7 @@ nonisolated extension Roam_Events_V1_Event: SwiftProtobuf.Message, SwiftProtobuf
         case 24: try { try decoder.decodeRepeatedStringField(value: &_storage._tags) }()
         case 25: try { try decoder.decodeSingularMessageField(value: &_storage._createdAt) }()
         case 26: try { try decoder.decodeSingularMessageField(value: &_storage._groupWalk) }()
+        case 27: try { try decoder.decodeSingularMessageField(value: &_storage._takedown) }()
         default: break
         }
       }
@@ -2038,6 +2075,9 @@ nonisolated extension Roam_Events_V1_Event: SwiftProtobuf.Message, SwiftProtobuf
       try { if let v = _storage._groupWalk {
         try visitor.visitSingularMessageField(value: v, fieldNumber: 26)
       } }()
+      try { if let v = _storage._takedown {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 27)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -2065,10 +2105,50 @@ nonisolated extension Roam_Events_V1_Event: SwiftProtobuf.Message, SwiftProtobuf
         if _storage._tags != rhs_storage._tags {return false}
         if _storage._createdAt != rhs_storage._createdAt {return false}
         if _storage._groupWalk != rhs_storage._groupWalk {return false}
+        if _storage._takedown != rhs_storage._takedown {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Events_V1_EventTakedown: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".EventTakedown"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}reason\0\u{1}at\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.reason) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._at) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.reason.isEmpty {
+      try visitor.visitSingularStringField(value: self.reason, fieldNumber: 1)
+    }
+    try { if let v = self._at {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Events_V1_EventTakedown, rhs: Roam_Events_V1_EventTakedown) -> Bool {
+    if lhs.reason != rhs.reason {return false}
+    if lhs._at != rhs._at {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -14,7 +14,9 @@ import Testing
             event.passwordHash = "argon2id-hash"
             event.bannerMediaID = UUID()
             event.groupWalk = GroupWalk(walkID: UUID(), privacy: .friends)
-            #expect(unsetMembers(of: event).isEmpty, "the complete event leaves \(unsetMembers(of: event)) unset")
+            // A takedown is written only by setTakedown (aTakedownIsKeptAndPutBack).
+            let unset = unsetMembers(of: event).filter { $0 != "takedown" }
+            #expect(unset.isEmpty, "the complete event leaves \(unset) unset")
             let created = try await store.create(event, idempotencyKey: "key-1")
             var retry = Fixtures.event(at: Places.somewhere(), host: event.hostID)
             retry.name = "Another"
@@ -215,6 +217,19 @@ import Testing
             guard case .admitted = try await store.admit(eventID: event.id, userID: member, position: Fixtures.position(here), at: now) else {
                 Issue.record("an unbanned user could not rejoin"); return
             }
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aTakedownIsKeptAndPutBack(_ kind: StoreKind) async throws {
+        try await kind.withStore { store in
+            let event = try await store.create(Fixtures.event(at: Places.somewhere()), idempotencyKey: nil)
+            let takedown = Takedown(at: Fixtures.now(), reason: "hate", by: "operator:ana")
+            #expect(try await store.setTakedown(ofEvent: event.id, takedown)?.takedown == takedown)
+            #expect(try await store.event(id: event.id, at: Fixtures.now())?.takedown == takedown)
+            #expect(try await store.setTakedown(ofEvent: event.id, nil)?.takedown == nil)
+            #expect(try await store.event(id: event.id, at: Fixtures.now())?.takedown == nil)
+            #expect(try await store.setTakedown(ofEvent: UUID(), takedown) == nil)
         }
     }
 

@@ -49,6 +49,33 @@ import Testing
         #expect(await errorReason { _ = try await service.event(event.id, viewer: user) } == "BANNED")
     }
 
+    /// A taken-down event: not found, listed or joined by anyone but its host; its members stop being
+    /// active (so its posts and chat close); its host sees why; restoring brings it all back.
+    @Test func aTakenDownEventIsGoneForAllButItsHost() async throws {
+        let (service, _, _) = make()
+        let event = try await create(service)
+        let (member, newcomer) = (UUID(), UUID())
+        #expect(try await service.join(event.id, user: member, at: Fixtures.position(here), password: "", waitlistIfFull: false).isJoined)
+        let moderator = Moderator(userID: UUID(), roles: [.moderator], name: "user:mod")
+        #expect(try await service.takeDown(event: event.id, reason: "Hate rally", by: moderator).takedown?.reason == "Hate rally")
+
+        #expect(await errorReason { _ = try await service.event(event.id, viewer: member) } == "NOT_FOUND")
+        #expect(
+            await errorReason {
+                _ = try await service.join(event.id, user: newcomer, at: Fixtures.position(here), password: "", waitlistIfFull: false)
+            } == "NOT_FOUND")
+        #expect(try await service.eventsNear(here, within: 1_000, viewer: member, page: PageRequest()).items.isEmpty)
+        #expect(try await service.eventsHere(Fixtures.position(here), viewer: member, page: PageRequest()).items.isEmpty)
+        #expect(try await service.eventsOf(member).isEmpty)
+        #expect(try await service.membership(of: member, in: event.id).active == false, "its members are no longer active")
+        #expect(try await service.event(event.id, viewer: event.hostID).event.takedown?.reason == "Hate rally", "its host sees why")
+        #expect(try await service.membership(of: event.hostID, in: event.id).active)
+
+        _ = try await service.restore(event: event.id, by: moderator)
+        #expect(try await service.event(event.id, viewer: member).event.takedown == nil)
+        #expect(try await service.membership(of: member, in: event.id).active)
+    }
+
     @Test func theBannerIsAttachedThroughMediaWhichRefusesSomeoneElses() async throws {
         let media = InMemoryMediaAttachments()
         let service = EventService(

@@ -2434,6 +2434,8 @@ extension Components {
             public var startsAt: Foundation.Date
             /// - Remark: Generated from `#/components/schemas/Event/tags`.
             public var tags: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/Event/takenDown`.
+            public var takenDown: Components.Schemas.TakenDown?
             /// - Remark: Generated from `#/components/schemas/Event/theme`.
             public var theme: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Event/visibility`.
@@ -2463,6 +2465,7 @@ extension Components {
             ///   - radiusMeters:
             ///   - startsAt:
             ///   - tags:
+            ///   - takenDown:
             ///   - theme:
             ///   - visibility:
             public init(
@@ -2483,6 +2486,7 @@ extension Components {
                 radiusMeters: Swift.Double,
                 startsAt: Foundation.Date,
                 tags: [Swift.String]? = nil,
+                takenDown: Components.Schemas.TakenDown? = nil,
                 theme: Swift.String? = nil,
                 visibility: Components.Schemas.Event.VisibilityPayload
             ) {
@@ -2503,6 +2507,7 @@ extension Components {
                 self.radiusMeters = radiusMeters
                 self.startsAt = startsAt
                 self.tags = tags
+                self.takenDown = takenDown
                 self.theme = theme
                 self.visibility = visibility
             }
@@ -2524,6 +2529,7 @@ extension Components {
                 case radiusMeters
                 case startsAt
                 case tags
+                case takenDown
                 case theme
                 case visibility
             }

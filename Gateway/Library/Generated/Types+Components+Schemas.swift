@@ -2387,6 +2387,8 @@ extension Components {
             internal var startsAt: Foundation.Date
             /// - Remark: Generated from `#/components/schemas/Event/tags`.
             internal var tags: [Swift.String]?
+            /// - Remark: Generated from `#/components/schemas/Event/takenDown`.
+            internal var takenDown: Components.Schemas.TakenDown?
             /// - Remark: Generated from `#/components/schemas/Event/theme`.
             internal var theme: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Event/visibility`.
@@ -2416,6 +2418,7 @@ extension Components {
             ///   - radiusMeters:
             ///   - startsAt:
             ///   - tags:
+            ///   - takenDown:
             ///   - theme:
             ///   - visibility:
             internal init(
@@ -2436,6 +2439,7 @@ extension Components {
                 radiusMeters: Swift.Double,
                 startsAt: Foundation.Date,
                 tags: [Swift.String]? = nil,
+                takenDown: Components.Schemas.TakenDown? = nil,
                 theme: Swift.String? = nil,
                 visibility: Components.Schemas.Event.VisibilityPayload
             ) {
@@ -2456,6 +2460,7 @@ extension Components {
                 self.radiusMeters = radiusMeters
                 self.startsAt = startsAt
                 self.tags = tags
+                self.takenDown = takenDown
                 self.theme = theme
                 self.visibility = visibility
             }
@@ -2477,6 +2482,7 @@ extension Components {
                 case radiusMeters
                 case startsAt
                 case tags
+                case takenDown
                 case theme
                 case visibility
             }

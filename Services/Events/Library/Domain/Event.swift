@@ -1,4 +1,5 @@
 import Foundation
+import RoamCore
 
 /// A geofenced event as the service stores it.
 public struct Event: Sendable, Equatable {
@@ -26,6 +27,10 @@ public struct Event: Sendable, Equatable {
     public var createdAt: Date
     /// Set for a group walk: no fence to stand in, a route to follow and who may join.
     public var groupWalk: GroupWalk?
+    /// Set while a moderator has it down: nobody but its host finds, reads, joins or belongs to it.
+    public var takedown: Takedown?
+
+    public func isShown(to viewer: UUID) -> Bool { takedown == nil || hostID == viewer }
 
     public init(
         id: UUID, hostID: UUID, name: String, description: String, fence: Fence, capacity: Int, memberCount: Int,

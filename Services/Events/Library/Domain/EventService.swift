@@ -71,7 +71,7 @@ public struct EventService: Sendable {
 
     /// One event as the viewer may see it; a banned viewer sees nothing of it.
     public func event(_ id: UUID, viewer: UUID) async throws -> EventView {
-        guard let event = try await events.event(id: id, at: now()) else { throw EventsError.eventNotFound }
+        guard let event = try await events.event(id: id, at: now()), event.isShown(to: viewer) else { throw EventsError.eventNotFound }
         let role = try await events.roles(of: viewer, in: [id])[id] ?? .none
         guard role != .banned else { throw EventsError.banned }
         return EventView(event: event, viewerRole: role)
@@ -84,7 +84,7 @@ public struct EventService: Sendable {
         try validation.check()
         let time = now()
         let (hits, roles) = try await events.eventsContaining(position.point, at: time, page: page, viewer: viewer)
-        return listings(hits, roles: roles, from: position.point, at: time)
+        return listings(Self.shown(hits, to: viewer), roles: roles, from: position.point, at: time)
     }
 
     /// Events not ended within a distance of a point, for a map.
@@ -97,7 +97,7 @@ public struct EventService: Sendable {
             "must be more than 0 and at most \(Int(policy.maxNearbyMeters))")
         try validation.check()
         let time = now()
-        let hits = try await events.eventsNear(point, within: within, at: time, page: page)
+        let hits = Self.shown(try await events.eventsNear(point, within: within, at: time, page: page), to: viewer)
         return listings(hits, roles: try await events.roles(of: viewer, in: hits.items.map(\.event.id)), from: point, at: time)
     }
 
@@ -114,7 +114,14 @@ public struct EventService: Sendable {
 
     /// The events the user hosts, is a member of, and waits for.
     public func eventsOf(_ user: UUID) async throws -> [EventView] {
-        try await events.eventsOf(userID: user, at: now()).map { EventView(event: $0.event, viewerRole: $0.role) }
+        try await events.eventsOf(userID: user, at: now()).filter { $0.event.isShown(to: user) }.map {
+            EventView(event: $0.event, viewerRole: $0.role)
+        }
+    }
+
+    /// Taken-down events are left out of a listing after the fetch: a page may be shorter, its cursor still goes on.
+    static func shown(_ hits: Page<EventHit>, to viewer: UUID) -> Page<EventHit> {
+        Page(items: hits.items.filter { $0.event.isShown(to: viewer) }, nextCursor: hits.nextCursor)
     }
 
     // MARK: Hosting

@@ -64,6 +64,11 @@ extension InMemoryEventStore {
         return Page(fetched: Array(listed), size: page.size) { ListingCursor.time(after: $0.event.startsAt, $0.event.id) }
     }
 
+    public func setTakedown(ofEvent id: UUID, _ takedown: Takedown?) async throws -> Event? {
+        events[id]?.takedown = takedown
+        return events[id]
+    }
+
     public func recordPasswordFailure(eventID: UUID, userID: UUID, at time: Date) async throws {
         passwordFailures["\(eventID)/\(userID)", default: []].append(time)
     }

@@ -149,5 +149,9 @@ public enum EventsMigrations {
             Migration(6, "IdempotencyFingerprints", IdempotentReplay.columnStatements(schema: schema, tables: ["events"])),
             // Notifications for the notifications service, queued as they are sent and handed over by `PublicationDelivery`.
             Migration(7, "PublicationOutbox", PostgresPublicationQueue.creationStatements(schema: schema)),
+            // A moderator's takedown (`Takedown`): the event answers 404 to all but its host.
+            Migration(
+                8, "Takedowns",
+                ["ALTER TABLE events.events ADD COLUMN taken_down_at timestamptz, ADD COLUMN takedown_reason text, ADD COLUMN taken_down_by text"]),
         ], requiresPostGIS: true)
 }

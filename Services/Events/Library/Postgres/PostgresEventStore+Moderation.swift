@@ -113,6 +113,15 @@ extension PostgresEventStore {
         return Page(fetched: live, size: page.size) { ListingCursor.time(after: $0.event.startsAt, $0.event.id) }
     }
 
+    public func setTakedown(ofEvent id: UUID, _ takedown: Takedown?) async throws -> Event? {
+        try await database.query(
+            """
+            UPDATE events.events e SET taken_down_at = \(takedown?.at), takedown_reason = \(takedown?.reason), taken_down_by = \(takedown?.by)
+            WHERE e.id = \(id) RETURNING \(unescaped: Self.columns)
+            """
+        ).first.map(Self.decode)
+    }
+
     /// How many rows of `table` (reports or bans) each event has.
     private func counts(in table: String, of eventIDs: [UUID]) async throws -> [UUID: Int] {
         guard !eventIDs.isEmpty else { return [:] }

@@ -21,25 +21,30 @@ public struct PostgresEventStore: Sendable {
     static let columns = """
         e.id, e.host_id, e.name, e.description, ST_Y(e.center::geometry), ST_X(e.center::geometry), e.radius_meters, e.capacity,
         e.member_count, e.starts_at, e.ends_at, e.visibility, e.password_hash, e.theme, e.banner_media_id, e.tags, e.created_at,
-        e.walk_id, e.walk_privacy
+        e.walk_id, e.walk_privacy, e.taken_down_at, e.takedown_reason, e.taken_down_by
         """
+
+    /// How many columns `columns` selects: what a query adds after them starts at this index.
+    static let columnCount = 22
 
     static func decode(_ row: PostgresRow) throws -> Event {
         let (
             id, host, name, description, latitude, longitude, radius, capacity, count, starts, ends, visibility, hash, theme, banner, tags, created,
-            walk, privacy
+            walk, privacy, downAt, downReason, downBy
         ) = try row.decode(
             (
                 UUID, UUID, String, String, Double, Double, Double, Int, Int, Date, Date, String, String?, String, UUID?,
-                [String], Date, UUID?, String?
+                [String], Date, UUID?, String?, Date?, String?, String?
             ).self)
         let groupWalk = walk.flatMap { walk in privacy.flatMap(GroupWalkPrivacy.init(rawValue:)).map { GroupWalk(walkID: walk, privacy: $0) } }
-        return Event(
+        var event = Event(
             id: id, hostID: host, name: name, description: description,
             fence: Fence(center: GeoPoint(latitude: latitude, longitude: longitude), radiusMeters: radius),
             capacity: capacity, memberCount: count, startsAt: starts, endsAt: ends,
             visibility: Event.Visibility(rawValue: visibility) ?? .public, passwordHash: hash, theme: theme,
             bannerMediaID: banner, tags: tags, createdAt: created, groupWalk: groupWalk)
+        event.takedown = downAt.map { Takedown(at: $0, reason: downReason ?? "", by: downBy ?? "") }
+        return event
     }
 }
 
@@ -139,7 +144,9 @@ extension PostgresEventStore: EventRepository {
                 after: after, limit: page.size + 1, viewer: viewer ?? UUID()))
         var roles: [UUID: Role] = [:]
         if viewer != nil {
-            for row in rows { roles[try row.column(0, as: UUID.self)] = Role(rawValue: try row.column(20, as: String.self)) ?? Role.none }
+            for row in rows {
+                roles[try row.column(0, as: UUID.self)] = Role(rawValue: try row.column(Self.columnCount + 1, as: String.self)) ?? Role.none
+            }
         }
         return (try Self.hits(rows, size: page.size), roles)
     }
@@ -162,7 +169,7 @@ extension PostgresEventStore: EventRepository {
     }
 
     private static func hits(_ rows: [PostgresRow], size: Int) throws -> Page<EventHit> {
-        let hits = try rows.map { row in EventHit(event: try decode(row), distanceMeters: try row.column(19, as: Double.self)) }
+        let hits = try rows.map { row in EventHit(event: try decode(row), distanceMeters: try row.column(Self.columnCount, as: Double.self)) }
         return Page(fetched: hits, size: size, cursor: ListingCursor.distance(after:))
     }
 
@@ -198,7 +205,7 @@ extension PostgresEventStore: EventRepository {
             ORDER BY e.starts_at, e.id
             """
         ).map { row in
-            (try Self.decode(row), Role(rawValue: try row.column(19, as: String.self)) ?? .none)
+            (try Self.decode(row), Role(rawValue: try row.column(Self.columnCount, as: String.self)) ?? .none)
         }
     }
 

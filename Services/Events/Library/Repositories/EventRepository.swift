@@ -70,6 +70,8 @@ public protocol EventRepository: Sendable {
     func reports(eventID: UUID, page: PageRequest) async throws -> Page<Report>
     /// Events live at `time` (started, not ended), most recently started first, with their report and ban counts.
     func liveEvents(at time: Date, page: PageRequest) async throws -> Page<LiveEvent>
+    /// Takes the event down (nil puts it back); nil when there is none.
+    func setTakedown(ofEvent id: UUID, _ takedown: Takedown?) async throws -> Event?
 
     func recordPasswordFailure(eventID: UUID, userID: UUID, at time: Date) async throws
     func passwordFailures(eventID: UUID, userID: UUID, since: Date) async throws -> Int

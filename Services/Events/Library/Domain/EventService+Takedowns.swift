@@ -1,0 +1,29 @@
+import Foundation
+import RoamCore
+
+/// What moderators do with an event: look at it whatever its state, take it down (nobody but its host
+/// finds, reads or joins it, and its members stop being active, so its posts and chat close), restore it.
+/// A user describing one (to report it) sees only what they may read.
+extension EventService {
+    public func moderatedEvent(_ id: UUID, caller: Caller) async throws -> Event {
+        if case .user(let user) = caller, !user.roles.canModerate { return try await event(id, viewer: user.id).event }
+        guard let event = try await events.event(id: id, at: now()) else { throw EventsError.eventNotFound }
+        return event
+    }
+
+    public func takeDown(event id: UUID, reason: String, by moderator: Moderator) async throws -> Event {
+        guard let event = try await events.event(id: id, at: now()) else { throw EventsError.eventNotFound }
+        guard event.takedown == nil else { return event }
+        guard let down = try await events.setTakedown(ofEvent: id, Takedown(at: now(), reason: reason, by: moderator.name)) else {
+            throw EventsError.eventNotFound
+        }
+        return down
+    }
+
+    public func restore(event id: UUID, by moderator: Moderator) async throws -> Event {
+        guard let event = try await events.event(id: id, at: now()) else { throw EventsError.eventNotFound }
+        guard event.takedown != nil else { return event }
+        guard let restored = try await events.setTakedown(ofEvent: id, nil) else { throw EventsError.eventNotFound }
+        return restored
+    }
+}
