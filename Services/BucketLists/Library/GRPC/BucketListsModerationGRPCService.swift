@@ -76,16 +76,6 @@ public struct BucketListsModerationGRPCService: Roam_Moderation_V1_ContentModera
     }
 }
 
-extension Takedown {
-    var moderationProto: Roam_Moderation_V1_Takedown {
-        .with {
-            $0.at = Google_Protobuf_Timestamp(date: at)
-            $0.reason = reason
-            $0.by = by
-        }
-    }
-}
-
 extension Activity {
     var moderationContent: Roam_Moderation_V1_Content {
         .with {

@@ -60,13 +60,7 @@ extension Event {
             $0.text = description
             if let banner = bannerMediaID { $0.mediaIds = [banner.lowercasedString] }
             $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
-            if let takedown {
-                $0.takedown = .with {
-                    $0.at = Google_Protobuf_Timestamp(date: takedown.at)
-                    $0.reason = takedown.reason
-                    $0.by = takedown.by
-                }
-            }
+            if let takedown { $0.takedown = takedown.moderationProto }
         }
     }
 }

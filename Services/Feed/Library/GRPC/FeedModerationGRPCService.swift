@@ -91,13 +91,7 @@ extension Post {
                 }
             }
             $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
-            if let takedown {
-                $0.takedown = .with {
-                    $0.at = Google_Protobuf_Timestamp(date: takedown.at)
-                    $0.reason = takedown.reason
-                    $0.by = takedown.by
-                }
-            }
+            if let takedown { $0.takedown = takedown.moderationProto }
         }
     }
 }
@@ -117,13 +111,7 @@ extension Comment {
                 $0.id = subject.id.lowercasedString
             }
             $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
-            if let takedown {
-                $0.takedown = .with {
-                    $0.at = Google_Protobuf_Timestamp(date: takedown.at)
-                    $0.reason = takedown.reason
-                    $0.by = takedown.by
-                }
-            }
+            if let takedown { $0.takedown = takedown.moderationProto }
         }
     }
 }

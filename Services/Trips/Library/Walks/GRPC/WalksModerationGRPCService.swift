@@ -61,13 +61,7 @@ extension Walk {
             $0.mediaIds = allMediaIDs.map(\.lowercasedString)
             $0.placeName = start.name
             $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
-            if let takedown {
-                $0.takedown = .with {
-                    $0.at = Google_Protobuf_Timestamp(date: takedown.at)
-                    $0.reason = takedown.reason
-                    $0.by = takedown.by
-                }
-            }
+            if let takedown { $0.takedown = takedown.moderationProto }
         }
     }
 }
