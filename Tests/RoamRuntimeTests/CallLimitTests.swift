@@ -52,6 +52,11 @@ import Testing
         while limit.counts != (running, waiting) { try await Task.sleep(for: .milliseconds(2)) }
     }
 
+    /// The limit counts a call as running just before its body notes itself: wait for the note too.
+    static func until(_ started: Started, count: Int) async throws {
+        while started.list.count < count { try await Task.sleep(for: .milliseconds(2)) }
+    }
+
     @Test func runsAtMostTheLimitAndAdmitsTheOthersInTheOrderTheyCame() async throws {
         let limit = CallLimit(2)
         let started = Started()
@@ -61,12 +66,15 @@ import Testing
             // Each comes once the one before it is running or waiting, so the order is known.
             try await Self.until(limit, runs: min(number + 1, 2), waits: max(number - 1, 0))
         }
+        try await Self.until(started, count: 2)
         #expect(started.list == [0, 1])
         try await calls[1].finish()
         try await Self.until(limit, runs: 2, waits: 3)
+        try await Self.until(started, count: 3)
         #expect(started.list == [0, 1, 2])
         try await calls[0].finish()
         try await Self.until(limit, runs: 2, waits: 2)
+        try await Self.until(started, count: 4)
         #expect(started.list == [0, 1, 2, 3])
         for call in calls[2...] {
             try await call.finish()
