@@ -406,11 +406,45 @@ public nonisolated struct Roam_Media_V1_MediaItem: @unchecked Sendable {
     set {_uniqueStorage()._positionInferred = newValue}
   }
 
+  /// Set when a moderator took the item down: no signed link reads it; only its owner sees it, and why.
+  public var takedown: Roam_Media_V1_MediaTakedown {
+    get {_storage._takedown ?? Roam_Media_V1_MediaTakedown()}
+    set {_uniqueStorage()._takedown = newValue}
+  }
+  /// Returns true if `takedown` has been explicitly set.
+  public var hasTakedown: Bool {_storage._takedown != nil}
+  /// Clears the value of `takedown`. Subsequent reads from it will return its default value.
+  public mutating func clearTakedown() {_uniqueStorage()._takedown = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
+}
+
+/// Why and when a moderator took an item down, as its owner is told.
+public nonisolated struct Roam_Media_V1_MediaTakedown: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var reason: String = String()
+
+  public var at: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_at ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_at = newValue}
+  }
+  /// Returns true if `at` has been explicitly set.
+  public var hasAt: Bool {self._at != nil}
+  /// Clears the value of `at`. Subsequent reads from it will return its default value.
+  public mutating func clearAt() {self._at = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _at: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
 }
 
 public nonisolated struct Roam_Media_V1_UploadStart: Sendable {
@@ -1302,7 +1336,7 @@ nonisolated extension Roam_Media_V1_CaptureTime: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Roam_Media_V1_MediaItem: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".MediaItem"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}media_id\0\u{3}owner_id\0\u{1}kind\0\u{3}content_type\0\u{3}size_bytes\0\u{1}sha256\0\u{1}width\0\u{1}height\0\u{1}orientation\0\u{1}captured\0\u{1}position\0\u{3}camera_make\0\u{3}camera_model\0\u{3}device_asset_id\0\u{1}description\0\u{1}tags\0\u{3}in_library\0\u{3}created_at\0\u{3}has_variants\0\u{3}position_inferred\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}media_id\0\u{3}owner_id\0\u{1}kind\0\u{3}content_type\0\u{3}size_bytes\0\u{1}sha256\0\u{1}width\0\u{1}height\0\u{1}orientation\0\u{1}captured\0\u{1}position\0\u{3}camera_make\0\u{3}camera_model\0\u{3}device_asset_id\0\u{1}description\0\u{1}tags\0\u{3}in_library\0\u{3}created_at\0\u{3}has_variants\0\u{3}position_inferred\0\u{1}takedown\0")
 
   fileprivate class _StorageClass {
     var _mediaID: String = String()
@@ -1325,6 +1359,7 @@ nonisolated extension Roam_Media_V1_MediaItem: SwiftProtobuf.Message, SwiftProto
     var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _hasVariants_p: Bool = false
     var _positionInferred: Bool = false
+    var _takedown: Roam_Media_V1_MediaTakedown? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -1355,6 +1390,7 @@ nonisolated extension Roam_Media_V1_MediaItem: SwiftProtobuf.Message, SwiftProto
       _createdAt = source._createdAt
       _hasVariants_p = source._hasVariants_p
       _positionInferred = source._positionInferred
+      _takedown = source._takedown
     }
   }
 
@@ -1393,6 +1429,7 @@ nonisolated extension Roam_Media_V1_MediaItem: SwiftProtobuf.Message, SwiftProto
         case 18: try { try decoder.decodeSingularMessageField(value: &_storage._createdAt) }()
         case 19: try { try decoder.decodeSingularBoolField(value: &_storage._hasVariants_p) }()
         case 20: try { try decoder.decodeSingularBoolField(value: &_storage._positionInferred) }()
+        case 21: try { try decoder.decodeSingularMessageField(value: &_storage._takedown) }()
         default: break
         }
       }
@@ -1465,6 +1502,9 @@ nonisolated extension Roam_Media_V1_MediaItem: SwiftProtobuf.Message, SwiftProto
       if _storage._positionInferred != false {
         try visitor.visitSingularBoolField(value: _storage._positionInferred, fieldNumber: 20)
       }
+      try { if let v = _storage._takedown {
+        try visitor.visitSingularMessageField(value: v, fieldNumber: 21)
+      } }()
     }
     try unknownFields.traverse(visitor: &visitor)
   }
@@ -1494,10 +1534,50 @@ nonisolated extension Roam_Media_V1_MediaItem: SwiftProtobuf.Message, SwiftProto
         if _storage._createdAt != rhs_storage._createdAt {return false}
         if _storage._hasVariants_p != rhs_storage._hasVariants_p {return false}
         if _storage._positionInferred != rhs_storage._positionInferred {return false}
+        if _storage._takedown != rhs_storage._takedown {return false}
         return true
       }
       if !storagesAreEqual {return false}
     }
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Media_V1_MediaTakedown: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".MediaTakedown"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}reason\0\u{1}at\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.reason) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._at) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.reason.isEmpty {
+      try visitor.visitSingularStringField(value: self.reason, fieldNumber: 1)
+    }
+    try { if let v = self._at {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Media_V1_MediaTakedown, rhs: Roam_Media_V1_MediaTakedown) -> Bool {
+    if lhs.reason != rhs.reason {return false}
+    if lhs._at != rhs._at {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -1,4 +1,5 @@
 import Foundation
+import MediaTesting
 import RoamTesting
 import Testing
 
@@ -166,5 +167,31 @@ import Testing
         #expect((try shownToAuthor.json()["takenDown"] as? [String: Any])?["reason"] as? String == "Spam", "\(shownToAuthor.text)")
         #expect(try await roam("reports", "restore", "activity", activity).status == 0)
         #expect(try await http.send("GET", "/v1/activities/\(activity)", token: reporter).status == 200)
+
+        // A photo in a story: reported by its id, taken down by media, its signed links (made before) read nothing.
+        let upload = try await http.send(
+            "POST", "/v1/media?attachmentOnly=true", body: try TestPhoto.bytes(exif: TestPhoto.cameraFields), token: token,
+            headers: ["Content-Type": "image/jpeg"])
+        let photo = try #require(try upload.json()["mediaId"] as? String, "\(upload.text)")
+        let pictured = try await http.created(
+            "/v1/stories", ["text": "Look", "mediaIds": [photo], "place": ["latitude": 38.71, "longitude": -9.14, "name": "Rossio"]],
+            token: token, key: "postId")
+        let storyJSON = try await http.send("GET", "/v1/posts/\(pictured)", token: reporter).json()
+        let link = try #require((storyJSON["media"] as? [[String: Any]])?.first?["preview"] as? String, "\(storyJSON)")
+        #expect(try await http.send("GET", link).status == 200)
+        let photoReport = try await http.send(
+            "POST", "/v1/reports", json: ["subject": ["kind": "photo", "id": photo], "reason": "nudity"], token: reporter)
+        #expect(photoReport.status == 201, "\(photoReport.text)")
+        let strayPhoto = try await http.send(
+            "POST", "/v1/reports", json: ["subject": ["kind": "photo", "id": UUID().lowercasedString], "reason": "nudity"], token: reporter)
+        #expect(strayPhoto.status == 404, "\(strayPhoto.text)")
+        let photos = try await roam("reports", "list", "--status", "open", "--kind", "photo")
+        let photoCase = String(try #require(photos.output.split(separator: "\n").first { $0.contains(photo) }, "\(photos.output)").prefix(36))
+        #expect(try await roam("reports", "resolve", photoCase, "take_down", "--note", "Nudity").status == 0)
+        #expect(try await http.send("GET", link).status == 404, "a link signed before the takedown reads nothing")
+        let ownView = try await http.send("GET", "/v1/media/\(photo)", token: token)
+        #expect((try ownView.json()["takenDown"] as? [String: Any])?["reason"] as? String == "Nudity", "\(ownView.text)")
+        #expect(try await roam("reports", "restore", "photo", photo).status == 0)
+        #expect(try await http.send("GET", link).status == 200)
     }
 }

@@ -87,10 +87,18 @@ import Testing
             var item = MediaFixtures.item(takenAt: MediaFixtures.day(10), offset: 7_200, position: Self.stockholm, deviceAssetID: "IMG_0001")
             item.tags = ["fika"]
             item.description = "Old town"
-            #expect(unsetMembers(of: item).isEmpty, "the complete item leaves \(unsetMembers(of: item)) unset")
+            // A takedown is set by moderators, not on adding (read back below).
+            #expect(unsetMembers(of: item) == ["takedown"], "the complete item leaves \(unsetMembers(of: item)) unset")
             let added = try await store.add(item)
             #expect(!added.duplicate && added.item == item)
             #expect(try await store.item(item.id) == item)
+            let takedown = Takedown(at: MediaFixtures.day(12), reason: "Private papers", by: "user:mod")
+            item.takedown = takedown
+            #expect(try await store.setTakedown(ofItem: item.id, takedown) == item)
+            #expect(try await store.item(item.id) == item)
+            item.takedown = nil
+            #expect(try await store.setTakedown(ofItem: item.id, nil) == item)
+            #expect(try await store.setTakedown(ofItem: UUID(), takedown) == nil)
             var local = MediaFixtures.item(takenAt: MediaFixtures.day(11), offset: nil)
             local.width = nil
             local.height = nil

@@ -126,6 +126,45 @@ import Testing
         }
     }
 
+    /// A moderator's takedown, on both stores: signed links read nothing of the item (a link made
+    /// before the takedown included), its owner still reads it and sees why, a reporter can no longer
+    /// describe it; taking it down again keeps the first reason; restoring brings the links back.
+    @Test(arguments: StoreKind.allCases)
+    func aTakenDownPhotoIsReadOnlyByItsOwnerUntilRestored(_ kind: StoreKind) async throws {
+        try await kind.withRepository { repository in
+            let harness = try MediaServiceHarness(repository: repository)
+            defer { harness.remove() }
+            let media = harness.service
+            let (ana, bo) = (UUID(), UUID())
+            let stranger = Caller.user(AuthenticatedUser(id: bo, sessionID: nil, emailVerified: true))
+            let item = try await harness.upload(try harness.file("beach.jpg"), owner: ana).item
+            // Only what others can see (through a post, a banner) can be reported.
+            await #expect(throws: MediaError.mediaNotFound) { _ = try await media.moderatedItem(item.id, caller: stranger) }
+            try await media.attach([item.id], to: "post/\(UUID().lowercasedString)", for: ana)
+            #expect(try await media.moderatedItem(item.id, caller: stranger).id == item.id)
+            #expect(try await media.download(item.id, variant: .thumbnail, range: nil, as: .linkHolder).contentType == "image/webp")
+
+            let moderator = Moderator(userID: UUID(), roles: [.moderator], name: "user:mod")
+            let down = try await media.takeDown(item: item.id, reason: "Someone's private papers", by: moderator)
+            #expect(down.takedown?.reason == "Someone's private papers" && down.takedown?.by == "user:mod")
+            for variant in [MediaVariant.original, .thumbnail, .preview] {
+                await #expect(throws: MediaError.mediaNotFound) {
+                    _ = try await media.download(item.id, variant: variant, range: nil, as: .linkHolder)
+                }
+            }
+            await #expect(throws: MediaError.mediaNotFound) { _ = try await media.moderatedItem(item.id, caller: stranger) }
+            #expect(try await media.item(item.id, for: ana).takedown?.reason == "Someone's private papers", "its owner sees why")
+            #expect(try await media.download(item.id, variant: .preview, range: nil, as: .owner(ana)).contentType == "image/jpeg")
+            let library = try await media.library(of: ana, matching: MediaQuery(), page: PageRequest())
+            #expect(library.items.map(\.takedown?.reason) == ["Someone's private papers"])
+            #expect(try await media.takeDown(item: item.id, reason: "Again", by: moderator).takedown?.reason == "Someone's private papers")
+
+            #expect(try await media.restore(item: item.id, by: moderator).takedown == nil)
+            #expect(try await media.download(item.id, variant: .thumbnail, range: nil, as: .linkHolder).contentType == "image/webp")
+            await #expect(throws: MediaError.mediaNotFound) { _ = try await media.takeDown(item: UUID(), reason: "x", by: moderator) }
+        }
+    }
+
     @Test func aVideoIsKeptWithItsSizeTypeAndTheClientsTimeWithoutVariants() async throws {
         let harness = try MediaServiceHarness(repository: InMemoryMediaStore())
         defer { harness.remove() }

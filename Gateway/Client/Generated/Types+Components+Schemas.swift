@@ -612,6 +612,8 @@ extension Components {
             public var sizeBytes: Swift.Int64
             /// - Remark: Generated from `#/components/schemas/Media/tags`.
             public var tags: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/Media/takenDown`.
+            public var takenDown: Components.Schemas.TakenDown?
             /// Seconds east of UTC when the camera said; without it `capturedAt` is the camera's wall-clock time written as UTC
             ///
             /// - Remark: Generated from `#/components/schemas/Media/utcOffsetSeconds`.
@@ -640,6 +642,7 @@ extension Components {
             ///   - sha256:
             ///   - sizeBytes:
             ///   - tags:
+            ///   - takenDown:
             ///   - utcOffsetSeconds: Seconds east of UTC when the camera said; without it `capturedAt` is the camera's wall-clock time written as UTC
             ///   - width:
             public init(
@@ -662,6 +665,7 @@ extension Components {
                 sha256: Swift.String,
                 sizeBytes: Swift.Int64,
                 tags: [Swift.String],
+                takenDown: Components.Schemas.TakenDown? = nil,
                 utcOffsetSeconds: Swift.Int? = nil,
                 width: Swift.Int? = nil
             ) {
@@ -684,6 +688,7 @@ extension Components {
                 self.sha256 = sha256
                 self.sizeBytes = sizeBytes
                 self.tags = tags
+                self.takenDown = takenDown
                 self.utcOffsetSeconds = utcOffsetSeconds
                 self.width = width
             }
@@ -707,6 +712,7 @@ extension Components {
                 case sha256
                 case sizeBytes
                 case tags
+                case takenDown
                 case utcOffsetSeconds
                 case width
             }
@@ -1295,6 +1301,33 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case status
+            }
+        }
+        /// Shown only to the author of something a moderator took down (everyone else gets 404)
+        ///
+        /// - Remark: Generated from `#/components/schemas/TakenDown`.
+        public struct TakenDown: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TakenDown/at`.
+            public var at: Foundation.Date
+            /// Why, as the moderator wrote it
+            ///
+            /// - Remark: Generated from `#/components/schemas/TakenDown/reason`.
+            public var reason: Swift.String
+            /// Creates a new `TakenDown`.
+            ///
+            /// - Parameters:
+            ///   - at:
+            ///   - reason: Why, as the moderator wrote it
+            public init(
+                at: Foundation.Date,
+                reason: Swift.String
+            ) {
+                self.at = at
+                self.reason = reason
+            }
+            public enum CodingKeys: String, CodingKey {
+                case at
+                case reason
             }
         }
         /// - Remark: Generated from `#/components/schemas/Account`.
@@ -3703,33 +3736,6 @@ extension Components {
                 case tags
                 case text
                 case viewCount
-            }
-        }
-        /// Shown only to the author of something a moderator took down (everyone else gets 404)
-        ///
-        /// - Remark: Generated from `#/components/schemas/TakenDown`.
-        public struct TakenDown: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/TakenDown/at`.
-            public var at: Foundation.Date
-            /// Why, as the moderator wrote it
-            ///
-            /// - Remark: Generated from `#/components/schemas/TakenDown/reason`.
-            public var reason: Swift.String
-            /// Creates a new `TakenDown`.
-            ///
-            /// - Parameters:
-            ///   - at:
-            ///   - reason: Why, as the moderator wrote it
-            public init(
-                at: Foundation.Date,
-                reason: Swift.String
-            ) {
-                self.at = at
-                self.reason = reason
-            }
-            public enum CodingKeys: String, CodingKey {
-                case at
-                case reason
             }
         }
         /// - Remark: Generated from `#/components/schemas/PostPage`.

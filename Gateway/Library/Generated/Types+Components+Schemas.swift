@@ -585,6 +585,8 @@ extension Components {
             internal var sizeBytes: Swift.Int64
             /// - Remark: Generated from `#/components/schemas/Media/tags`.
             internal var tags: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/Media/takenDown`.
+            internal var takenDown: Components.Schemas.TakenDown?
             /// Seconds east of UTC when the camera said; without it `capturedAt` is the camera's wall-clock time written as UTC
             ///
             /// - Remark: Generated from `#/components/schemas/Media/utcOffsetSeconds`.
@@ -613,6 +615,7 @@ extension Components {
             ///   - sha256:
             ///   - sizeBytes:
             ///   - tags:
+            ///   - takenDown:
             ///   - utcOffsetSeconds: Seconds east of UTC when the camera said; without it `capturedAt` is the camera's wall-clock time written as UTC
             ///   - width:
             internal init(
@@ -635,6 +638,7 @@ extension Components {
                 sha256: Swift.String,
                 sizeBytes: Swift.Int64,
                 tags: [Swift.String],
+                takenDown: Components.Schemas.TakenDown? = nil,
                 utcOffsetSeconds: Swift.Int? = nil,
                 width: Swift.Int? = nil
             ) {
@@ -657,6 +661,7 @@ extension Components {
                 self.sha256 = sha256
                 self.sizeBytes = sizeBytes
                 self.tags = tags
+                self.takenDown = takenDown
                 self.utcOffsetSeconds = utcOffsetSeconds
                 self.width = width
             }
@@ -680,6 +685,7 @@ extension Components {
                 case sha256
                 case sizeBytes
                 case tags
+                case takenDown
                 case utcOffsetSeconds
                 case width
             }
@@ -1248,6 +1254,33 @@ extension Components {
                 case phone
                 case userId
                 case username
+            }
+        }
+        /// Shown only to the author of something a moderator took down (everyone else gets 404)
+        ///
+        /// - Remark: Generated from `#/components/schemas/TakenDown`.
+        internal struct TakenDown: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TakenDown/at`.
+            internal var at: Foundation.Date
+            /// Why, as the moderator wrote it
+            ///
+            /// - Remark: Generated from `#/components/schemas/TakenDown/reason`.
+            internal var reason: Swift.String
+            /// Creates a new `TakenDown`.
+            ///
+            /// - Parameters:
+            ///   - at:
+            ///   - reason: Why, as the moderator wrote it
+            internal init(
+                at: Foundation.Date,
+                reason: Swift.String
+            ) {
+                self.at = at
+                self.reason = reason
+            }
+            internal enum CodingKeys: String, CodingKey {
+                case at
+                case reason
             }
         }
         /// - Remark: Generated from `#/components/schemas/Account`.
@@ -3656,33 +3689,6 @@ extension Components {
                 case tags
                 case text
                 case viewCount
-            }
-        }
-        /// Shown only to the author of something a moderator took down (everyone else gets 404)
-        ///
-        /// - Remark: Generated from `#/components/schemas/TakenDown`.
-        internal struct TakenDown: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/TakenDown/at`.
-            internal var at: Foundation.Date
-            /// Why, as the moderator wrote it
-            ///
-            /// - Remark: Generated from `#/components/schemas/TakenDown/reason`.
-            internal var reason: Swift.String
-            /// Creates a new `TakenDown`.
-            ///
-            /// - Parameters:
-            ///   - at:
-            ///   - reason: Why, as the moderator wrote it
-            internal init(
-                at: Foundation.Date,
-                reason: Swift.String
-            ) {
-                self.at = at
-                self.reason = reason
-            }
-            internal enum CodingKeys: String, CodingKey {
-                case at
-                case reason
             }
         }
         /// - Remark: Generated from `#/components/schemas/PostPage`.

@@ -28,6 +28,8 @@ public struct MediaItem: Sendable, Hashable {
     public var positionInferred = false
     /// The owner cleared an inferred position: none is inferred for it again.
     public var positionInferenceDeclined = false
+    /// A moderator's takedown: no signed link reads it, its owner sees why.
+    public var takedown: Takedown?
 
     public init(
         id: UUID, ownerID: UUID, type: MediaType, sizeBytes: Int, sha256: String, width: Int?, height: Int?, orientation: Int?,

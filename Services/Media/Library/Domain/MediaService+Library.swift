@@ -121,7 +121,8 @@ extension MediaService {
         switch reader {
         case .owner(let caller): item = try await self.item(id, for: caller)
         case .linkHolder:
-            guard let found = try await repository.item(id) else { throw MediaError.mediaNotFound }
+            // A link signed before the takedown reads nothing after it.
+            guard let found = try await repository.item(id), found.takedown == nil else { throw MediaError.mediaNotFound }
             item = found
         }
         // Videos have no variants, and no copy without metadata to share.

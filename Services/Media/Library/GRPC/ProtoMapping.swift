@@ -26,6 +26,12 @@ extension MediaItem {
             $0.positionInferred = positionInferred
             $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
             $0.hasVariants_p = !type.isVideo
+            if let takedown {
+                $0.takedown = .with {
+                    $0.reason = takedown.reason
+                    $0.at = Google_Protobuf_Timestamp(date: takedown.at)
+                }
+            }
         }
     }
 }

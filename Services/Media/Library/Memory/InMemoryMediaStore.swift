@@ -136,6 +136,13 @@ public final class InMemoryMediaStore: MediaRepository {
         }
     }
 
+    public func setTakedown(ofItem id: UUID, _ takedown: Takedown?) async throws -> MediaItem? {
+        state.withLock { state in
+            state.items[id]?.takedown = takedown
+            return state.items[id]
+        }
+    }
+
     public func remove(_ id: UUID, owner: UUID) async throws -> MediaItem? {
         state.withLock { state in
             guard let item = state.items[id], item.ownerID == owner else { return nil }

@@ -87,5 +87,9 @@ public enum MediaMigrations {
                     owners: [
                         ("items", "owner_id"), ("upload_keys", "owner_id"),
                     ])),
+            // A moderator's takedown (`Takedown`): no signed link reads the item, its owner sees why.
+            Migration(
+                6, "ItemTakedowns",
+                ["ALTER TABLE media.items ADD COLUMN taken_down_at timestamptz, ADD COLUMN takedown_reason text, ADD COLUMN taken_down_by text"]),
         ], requiresPostGIS: true)
 }

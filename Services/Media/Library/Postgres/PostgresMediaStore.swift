@@ -9,17 +9,18 @@ public struct PostgresMediaStore: MediaRepository {
 
     static let columns = """
         id, owner_id, type, size_bytes, sha256, width, height, orientation, captured_at, capture_offset_seconds, latitude, longitude,
-        camera_make, camera_model, device_asset_id, description, tags, in_library, created_at, position_inferred, position_inference_declined
+        camera_make, camera_model, device_asset_id, description, tags, in_library, created_at, position_inferred, position_inference_declined,
+        taken_down_at, takedown_reason, taken_down_by
         """
 
     static func decode(_ row: PostgresRow) throws -> MediaItem {
         let (
             id, owner, type, size, sha256, width, height, orientation, capturedAt, offset, latitude, longitude, cameraMake, cameraModel,
-            deviceAssetID, description, tags, inLibrary, created, positionInferred, inferenceDeclined
+            deviceAssetID, description, tags, inLibrary, created, positionInferred, inferenceDeclined, downAt, downReason, downBy
         ) = try row.decode(
             (
                 UUID, UUID, String, Int64, String, Int32?, Int32?, Int16?, Date?, Int32?, Double?, Double?, String?, String?, String?, String,
-                [String], Bool, Date, Bool, Bool
+                [String], Bool, Date, Bool, Bool, Date?, String?, String?
             ).self)
         var item = MediaItem(
             id: id, ownerID: owner, type: MediaType(rawValue: type) ?? .jpeg, sizeBytes: Int(size), sha256: sha256, width: width.map(Int.init),
@@ -30,7 +31,17 @@ public struct PostgresMediaStore: MediaRepository {
             inLibrary: inLibrary, createdAt: created)
         item.positionInferred = positionInferred
         item.positionInferenceDeclined = inferenceDeclined
+        item.takedown = downAt.map { Takedown(at: $0, reason: downReason ?? "", by: downBy ?? "") }
         return item
+    }
+
+    public func setTakedown(ofItem id: UUID, _ takedown: Takedown?) async throws -> MediaItem? {
+        try await database.query(
+            """
+            UPDATE media.items SET taken_down_at = \(takedown?.at), takedown_reason = \(takedown?.reason), taken_down_by = \(takedown?.by)
+            WHERE id = \(id) RETURNING \(unescaped: Self.columns)
+            """
+        ).first.map(Self.decode)
     }
 
     public func add(_ item: MediaItem) async throws -> (item: MediaItem, duplicate: Bool) {

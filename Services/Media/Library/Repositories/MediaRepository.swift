@@ -39,6 +39,8 @@ public protocol MediaRepository: Sendable {
     /// Clears the item's inferred position (one of its own stays) and keeps another from being
     /// inferred; nil when the owner has no such item or cleared it already.
     func clearInferredPosition(_ id: UUID, owner: UUID) async throws -> MediaItem?
+    /// Sets or clears a moderator's takedown of the item; nil when there is no such item.
+    func setTakedown(ofItem id: UUID, _ takedown: Takedown?) async throws -> MediaItem?
     /// Removes the item and its attachments, and returns it so its blobs can go.
     func remove(_ id: UUID, owner: UUID) async throws -> MediaItem?
     /// Attaches `ids` to `subject` when every one is the owner's; otherwise attaches none and returns
