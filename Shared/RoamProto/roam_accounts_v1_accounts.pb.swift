@@ -1191,9 +1191,40 @@ public nonisolated struct Roam_Accounts_V1_WatchRevocationsResponse: Sendable {
   /// relations must be asked again (caches forget them).
   public var relationChanges: [Roam_Accounts_V1_RelationChange] = []
 
+  /// Set on a stream's first message and on each after a suspension was made, changed or lifted:
+  /// `suspended_accounts` is then every account suspended now (the follower replaces what it knew;
+  /// their public content is hidden from everyone else).
+  public var suspensionsListed: Bool = false
+
+  public var suspendedAccounts: [Roam_Accounts_V1_SuspendedAccount] = []
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
+}
+
+public nonisolated struct Roam_Accounts_V1_SuspendedAccount: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var userID: String = String()
+
+  /// Unset: until lifted.
+  public var until: SwiftProtobuf.Google_Protobuf_Timestamp {
+    get {_until ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
+    set {_until = newValue}
+  }
+  /// Returns true if `until` has been explicitly set.
+  public var hasUntil: Bool {self._until != nil}
+  /// Clears the value of `until`. Subsequent reads from it will return its default value.
+  public mutating func clearUntil() {self._until = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _until: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
 }
 
 public nonisolated struct Roam_Accounts_V1_RelationChange: Sendable {
@@ -4002,7 +4033,7 @@ nonisolated extension Roam_Accounts_V1_WatchRevocationsRequest: SwiftProtobuf.Me
 
 nonisolated extension Roam_Accounts_V1_WatchRevocationsResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".WatchRevocationsResponse"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}revocations\0\u{1}position\0\u{3}relation_changes\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}revocations\0\u{1}position\0\u{3}relation_changes\0\u{3}suspensions_listed\0\u{3}suspended_accounts\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4013,6 +4044,8 @@ nonisolated extension Roam_Accounts_V1_WatchRevocationsResponse: SwiftProtobuf.M
       case 1: try { try decoder.decodeRepeatedMessageField(value: &self.revocations) }()
       case 2: try { try decoder.decodeSingularInt64Field(value: &self.position) }()
       case 3: try { try decoder.decodeRepeatedMessageField(value: &self.relationChanges) }()
+      case 4: try { try decoder.decodeSingularBoolField(value: &self.suspensionsListed) }()
+      case 5: try { try decoder.decodeRepeatedMessageField(value: &self.suspendedAccounts) }()
       default: break
       }
     }
@@ -4028,6 +4061,12 @@ nonisolated extension Roam_Accounts_V1_WatchRevocationsResponse: SwiftProtobuf.M
     if !self.relationChanges.isEmpty {
       try visitor.visitRepeatedMessageField(value: self.relationChanges, fieldNumber: 3)
     }
+    if self.suspensionsListed != false {
+      try visitor.visitSingularBoolField(value: self.suspensionsListed, fieldNumber: 4)
+    }
+    if !self.suspendedAccounts.isEmpty {
+      try visitor.visitRepeatedMessageField(value: self.suspendedAccounts, fieldNumber: 5)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -4035,6 +4074,47 @@ nonisolated extension Roam_Accounts_V1_WatchRevocationsResponse: SwiftProtobuf.M
     if lhs.revocations != rhs.revocations {return false}
     if lhs.position != rhs.position {return false}
     if lhs.relationChanges != rhs.relationChanges {return false}
+    if lhs.suspensionsListed != rhs.suspensionsListed {return false}
+    if lhs.suspendedAccounts != rhs.suspendedAccounts {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Accounts_V1_SuspendedAccount: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".SuspendedAccount"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}user_id\0\u{1}until\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.userID) }()
+      case 2: try { try decoder.decodeSingularMessageField(value: &self._until) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.userID.isEmpty {
+      try visitor.visitSingularStringField(value: self.userID, fieldNumber: 1)
+    }
+    try { if let v = self._until {
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Accounts_V1_SuspendedAccount, rhs: Roam_Accounts_V1_SuspendedAccount) -> Bool {
+    if lhs.userID != rhs.userID {return false}
+    if lhs._until != rhs._until {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

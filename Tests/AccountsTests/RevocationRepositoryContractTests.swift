@@ -74,6 +74,40 @@ import Testing
         }
     }
 
+    /// A suspension made, changed or lifted goes on the feed as a suspension change (no revocation: its
+    /// sessions' own revocations come beside it), and the accounts suspended now are listed with their ends.
+    @Test(arguments: StoreKind.allCases)
+    func suspensionChangesGoOnTheFeedAndTheSuspendedAreListed(store: StoreKind) async throws {
+        try await store.withRepositories { repositories in
+            let (ana, bo, cy) = (Fixtures.user(), Fixtures.user(), Fixtures.user())
+            for user in [ana, bo, cy] { try await repositories.users.create(user) }
+            let start = try await repositories.revocations.latestPosition()
+            let now = Date()
+            let until = Date(timeIntervalSince1970: (now.timeIntervalSince1970 + 3600).rounded())
+            _ = try await repositories.users.suspend(
+                userID: ana.id, Suspension(suspendedAt: now, until: until, reason: "Spam", suspendedBy: "operator:ops"), notifying: nil)
+            _ = try await repositories.users.suspend(
+                userID: bo.id, Suspension(suspendedAt: now, until: nil, reason: "Spam", suspendedBy: "operator:ops"), notifying: nil)
+            // An account whose suspension has ended is not listed.
+            _ = try await repositories.users.suspend(
+                userID: cy.id,
+                Suspension(
+                    suspendedAt: now.addingTimeInterval(-7200), until: now.addingTimeInterval(-60), reason: "Old",
+                    suspendedBy: "operator:ops"), notifying: nil)
+            let listed = try await repositories.revocations.suspendedAccounts(at: now).filter { [ana.id, bo.id, cy.id].contains($0.key) }
+            #expect(listed.count == 2 && listed[ana.id] == .some(until) && listed[bo.id] == .some(nil), "\(listed)")
+            _ = try await repositories.users.liftSuspension(userID: bo.id, notifying: nil)
+            // Changing nothing of the suspension records nothing.
+            _ = try await repositories.users.setRole(.moderator, granted: true, userID: ana.id)
+            #expect(try await repositories.revocations.suspendedAccounts(at: now)[bo.id] == nil)
+
+            let recorded = try await repositories.revocations.revocations(after: start, since: now.addingTimeInterval(-600), limit: 10_000)
+                .filter { [ana.id, bo.id, cy.id].contains($0.userID) && $0.suspensionChanged }
+            #expect(recorded.map(\.userID) == [ana.id, bo.id, cy.id, bo.id])
+            #expect(recorded.allSatisfy { $0.sessionID == nil && $0.relatedUserID == nil && !$0.revokesTokens })
+        }
+    }
+
     @Test(arguments: StoreKind.allCases)
     func oldRevocationsAreSkippedAndForgotten(store: StoreKind) async throws {
         // A database of its own: forgetting reaches every user's revocations.

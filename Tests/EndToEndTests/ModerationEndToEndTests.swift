@@ -92,6 +92,22 @@ import Testing
         let story = try await http.created(
             "/v1/stories", ["text": "Cheap followers at spam.example", "place": ["latitude": 38.71, "longitude": -9.14, "name": "Rossio"]],
             token: author, key: "postId")
+        // What else the author has made: hidden from everyone while the author is suspended, and back after.
+        let sunrise = try await http.created(
+            "/v1/stories", ["text": "Sunrise at the river", "place": ["latitude": 38.71, "longitude": -9.14, "name": "Cais"]],
+            token: author, key: "postId")
+        let theirActivity = try await http.created(
+            "/v1/activities", ["name": "River walk", "place": ["point": ["latitude": 38.71, "longitude": -9.14], "name": "Cais"]],
+            token: author, key: "id")
+        let theirEvent = try await http.created(
+            "/v1/events",
+            [
+                "name": "River picnic", "center": ["latitude": 38.71, "longitude": -9.14], "radiusMeters": 200, "capacity": 10,
+                "durationSeconds": 3600,
+            ],
+            token: author, key: "eventId")
+        let theirs = ["/v1/posts/\(sunrise)", "/v1/activities/\(theirActivity)", "/v1/events/\(theirEvent)"]
+        for path in theirs { #expect(try await http.send("GET", path, token: reporter).status == 200, "\(path)") }
         let report: [String: Any] = ["subject": ["kind": "post", "id": story], "reason": "spam", "text": "links to a scam"]
         let first = try await http.send("POST", "/v1/reports", json: report, token: reporter)
         #expect(first.status == 201, "\(first.text)")
@@ -119,6 +135,11 @@ import Testing
         #expect(resolved.status == 0 && resolved.output.contains("resolved: take_down_and_suspend"), "\(resolved.output)")
         #expect(try await http.send("GET", "/v1/posts/\(story)", token: reporter).status == 404, "taken down for everyone else")
         #expect(await eventually(timeout: .seconds(1)) { (try? await http.send("GET", "/v1/me", token: author).status) == 401 })
+        for path in theirs {
+            #expect(
+                await eventually(timeout: .seconds(1)) { (try? await http.send("GET", path, token: reporter).status) == 404 },
+                "\(path) is hidden while its author is suspended")
+        }
         let again = try await roam("reports", "resolve", caseID, "dismiss")
         #expect(again.status == 2 && again.output.contains("already resolved"), "\(again.output)")
 
@@ -134,6 +155,11 @@ import Testing
         let takenDown = try seen.json()["takenDown"] as? [String: Any]
         #expect(seen.status == 200 && takenDown?["reason"] as? String == "Spam links", "the author sees why: \(seen.text)")
         #expect(try await http.send("GET", "/v1/posts/\(story)", token: reporter).status == 404)
+        for path in theirs {
+            #expect(
+                await eventually(timeout: .seconds(1)) { (try? await http.send("GET", path, token: reporter).status) == 200 },
+                "\(path) is back once the suspension is lifted")
+        }
 
         // A reported comment: taken down, it is a tombstone to others and no longer counted; its author sees why.
         let (_, host) = try await http.signUp("host\(suffix)")

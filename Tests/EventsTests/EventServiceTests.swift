@@ -76,6 +76,25 @@ import Testing
         #expect(try await service.membership(of: member, in: event.id).active)
     }
 
+    /// While its host is suspended an event is gone for everyone else as a taken-down one is (its members
+    /// inactive); the host still sees it; when the suspension ends it is back.
+    @Test func aSuspendedHostsEventIsHiddenUntilTheSuspensionEnds() async throws {
+        let suspended = SuspendedAccounts()
+        let (service, _, _) = EventService.forTests(clock: clock, suspended: suspended)
+        let event = try await create(service)
+        let member = UUID()
+        #expect(try await service.join(event.id, user: member, at: Fixtures.position(here), password: "", waitlistIfFull: false).isJoined)
+        suspended.replace(with: [event.hostID: clock.now.addingTimeInterval(600)])
+        #expect(await errorReason { _ = try await service.event(event.id, viewer: member) } == "NOT_FOUND")
+        #expect(try await service.eventsNear(here, within: 1_000, viewer: member, page: PageRequest()).items.isEmpty)
+        #expect(try await service.eventsHere(Fixtures.position(here), viewer: member, page: PageRequest()).items.isEmpty)
+        #expect(try await service.membership(of: member, in: event.id).active == false)
+        #expect(try await service.event(event.id, viewer: event.hostID).event.id == event.id)
+        clock.advance(by: 601)
+        #expect(try await service.event(event.id, viewer: member).event.id == event.id)
+        #expect(try await service.membership(of: member, in: event.id).active)
+    }
+
     @Test func theBannerIsAttachedThroughMediaWhichRefusesSomeoneElses() async throws {
         let media = InMemoryMediaAttachments()
         let service = EventService(

@@ -51,10 +51,11 @@ extension EventService {
     /// A service on the in-memory store with a hand-moved clock.
     static func forTests(
         policy: EventPolicy = EventPolicy(), store: InMemoryEventStore = InMemoryEventStore(),
-        clock: TestClock = TestClock()
+        clock: TestClock = TestClock(), suspended: SuspendedAccounts = SuspendedAccounts()
     ) -> (EventService, InMemoryEventStore, NotificationHub) {
         let hub = NotificationHub()
-        let service = EventService(events: store, hasher: fastHasher, policy: policy, notifications: hub, now: { clock.now })
+        let service = EventService(
+            events: store, hasher: fastHasher, policy: policy, notifications: hub, suspended: suspended, now: { clock.now })
         return (service, store, hub)
     }
 }

@@ -167,7 +167,7 @@ import Testing
     @Test func remembersRelationsUntilTheyExpire() async throws {
         let source = FakeSocialGraph()
         let clock = TestClock()
-        let cache = CachedSocialGraph(source, timeToLive: .seconds(10), now: { clock.now })
+        let cache = CachedSocialGraph(source, timeToLive: .seconds(10), suspended: SuspendedAccounts(), now: { clock.now })
         let (user, friend) = (UUID(), UUID())
         #expect(try await cache.relations(of: user).following.isEmpty)
         source.follow(user, friend)
@@ -187,7 +187,7 @@ import Testing
         let source = FakeSocialGraph()
         let clock = TestClock()
         let changes = RelationChanges()
-        let cache = CachedSocialGraph(source, timeToLive: .seconds(10), changes: changes, now: { clock.now })
+        let cache = CachedSocialGraph(source, timeToLive: .seconds(10), changes: changes, suspended: SuspendedAccounts(), now: { clock.now })
         let (blocker, blocked, bystander) = (UUID(), UUID(), UUID())
         for user in [blocker, blocked, bystander] { _ = try await cache.relations(of: user) }
         clock.advance(by: 2)
@@ -200,10 +200,30 @@ import Testing
         #expect(source.asked == 5)
     }
 
+    /// Accounts' feed lists the suspended accounts: each is hidden from every reader but itself at once,
+    /// whatever the cache holds, until its suspension ends or the next list leaves it out.
+    @Test func aSuspendedAccountIsHiddenFromEveryoneElseWhileItLasts() async throws {
+        let source = FakeSocialGraph()
+        let clock = TestClock()
+        let suspended = SuspendedAccounts()
+        let cache = CachedSocialGraph(source, timeToLive: .seconds(10), suspended: suspended, now: { clock.now })
+        let (reader, timed, indefinite, blocked) = (UUID(), UUID(), UUID(), UUID())
+        source.block(reader, blocked)
+        #expect(try await cache.relations(of: reader).hidden == [blocked])
+        suspended.replace(with: [timed: clock.now.addingTimeInterval(5), indefinite: nil])
+        #expect(try await cache.relations(of: reader).hidden == [blocked, timed, indefinite])
+        #expect(try await cache.relations(of: timed).hidden == [indefinite], "never hidden from itself")
+        clock.advance(by: 6)
+        #expect(try await cache.relations(of: reader).hidden == [blocked, indefinite], "a timed suspension ends by itself")
+        suspended.replace(with: [:])
+        #expect(try await cache.relations(of: reader).hidden == [blocked], "lifted")
+        #expect(source.asked == 2)
+    }
+
     @Test func theCallersOwnChangeIsSeenOnTheirNextCall() async throws {
         let source = FakeSocialGraph()
         let clock = TestClock()
-        let cache = CachedSocialGraph(source, timeToLive: .seconds(10), now: { clock.now })
+        let cache = CachedSocialGraph(source, timeToLive: .seconds(10), suspended: SuspendedAccounts(), now: { clock.now })
         let (user, friend) = (UUID(), UUID())
         #expect(try await cache.relations(of: user).following.isEmpty)
         clock.advance(by: 2)

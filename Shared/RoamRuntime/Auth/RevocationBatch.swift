@@ -30,10 +30,14 @@ public struct RevocationBatch: Sendable, Equatable {
     public var entries: [Entry]
     public var position: Int64
     public var relationChanges: [RelationChange]
+    /// Every account suspended now, with the end of each suspension (nil: until lifted), when the batch
+    /// lists them (a stream's first, and each after a change); nil when they did not change.
+    public var suspendedAccounts: [UUID: Date?]?
 
-    public init(entries: [Entry], position: Int64, relationChanges: [RelationChange] = []) {
+    public init(entries: [Entry], position: Int64, relationChanges: [RelationChange] = [], suspendedAccounts: [UUID: Date?]? = nil) {
         self.entries = entries
         self.position = position
         self.relationChanges = relationChanges
+        self.suspendedAccounts = suspendedAccounts
     }
 }

@@ -73,6 +73,7 @@ public struct RevocationFollower: Service {
                 try await followOnce { batch in
                     revoked.apply(batch)
                     for change in batch.relationChanges { RelationChanges.shared.record(change.users, at: change.at) }
+                    if let suspended = batch.suspendedAccounts { SuspendedAccounts.shared.replace(with: suspended) }
                     following.record(1)
                     position.record(Double(batch.position))
                 }

@@ -32,11 +32,19 @@ public struct AccountsRevocationSource<Transport: ClientTransport>: RevocationSo
                         try await receive(
                             RevocationBatch(
                                 entries: message.revocations.compactMap(Self.entry), position: message.position,
-                                relationChanges: changes))
+                                relationChanges: changes, suspendedAccounts: message.suspensionsListed ? Self.suspended(message) : nil))
                     }
                 }
             }
         }
+    }
+
+    static func suspended(_ message: Roam_Accounts_V1_WatchRevocationsResponse) -> [UUID: Date?] {
+        var suspended: [UUID: Date?] = [:]
+        for account in message.suspendedAccounts {
+            if let user = UUID(uuidString: account.userID) { suspended[user] = account.hasUntil ? account.until.date : nil }
+        }
+        return suspended
     }
 
     static func entry(_ revocation: Roam_Accounts_V1_Revocation) -> RevocationBatch.Entry? {

@@ -12,7 +12,7 @@ extension AccountsGRPCService {
         guard let feed = revocations else { throw RoamError.unavailable }
         // gRPC tells of a follower going away through the cancellation handler, not by cancelling this task.
         let stream = Task {
-            try await feed.follow(after: request.after) { revocations, position in
+            try await feed.follow(after: request.after) { revocations, position, suspended in
                 try await response.write(
                     .with {
                         $0.relationChanges = revocations.compactMap { change in
@@ -25,7 +25,7 @@ extension AccountsGRPCService {
                                 }
                             }
                         }
-                        $0.revocations = revocations.filter { $0.relatedUserID == nil }.map { revocation in
+                        $0.revocations = revocations.filter(\.revokesTokens).map { revocation in
                             .with {
                                 $0.position = revocation.position
                                 $0.userID = revocation.userID.lowercasedString
@@ -35,6 +35,15 @@ extension AccountsGRPCService {
                             }
                         }
                         $0.position = position
+                        if let suspended {
+                            $0.suspensionsListed = true
+                            $0.suspendedAccounts = suspended.sorted { $0.key.uuidString < $1.key.uuidString }.map { user, until in
+                                .with {
+                                    $0.userID = user.lowercasedString
+                                    if let until { $0.until = Google_Protobuf_Timestamp(date: until) }
+                                }
+                            }
+                        }
                     })
             }
         }

@@ -82,16 +82,21 @@ public final class RevocationFeed: Service, Sendable {
     }
 
     /// Hands `receive` every batch after `position`, then each new one, and an empty one after
-    /// `idle` without any, until shutdown or cancellation.
+    /// `idle` without any, until shutdown or cancellation. The first batch, and each with a suspension
+    /// change, also carries every account suspended now (read after the batch, so it is at least as
+    /// new): a follower replaces what it knew, and needs no history older than the tokens.
     func follow(
         after position: Int64, idle: Duration = .seconds(5),
-        _ receive: @Sendable ([Revocation], Int64) async throws -> Void
+        _ receive: @Sendable (_ revocations: [Revocation], _ position: Int64, _ suspended: [UUID: Date?]?) async throws -> Void
     ) async throws {
         var position = max(position, 0)
+        var first = true
         while !hasEnded, !Task.isCancelled {
             let (revocations, next) = try await next(after: position, idle: idle)
             position = next
-            try await receive(revocations, next)
+            let suspended = first || revocations.contains(where: \.suspensionChanged) ? try await repository.suspendedAccounts(at: now()) : nil
+            first = false
+            try await receive(revocations, next, suspended)
         }
     }
 

@@ -5,6 +5,14 @@ extension InMemoryAccountsStore: RevocationRepository {
         Array(revocationLog.filter { $0.position > position && $0.revokedAt >= since }.prefix(limit))
     }
 
+    public func suspendedAccounts(at time: Date) -> [UUID: Date?] {
+        var suspended: [UUID: Date?] = [:]
+        for user in users.values {
+            if let suspension = user.suspension, (suspension.until ?? .distantFuture) > time { suspended[user.id] = suspension.until }
+        }
+        return suspended
+    }
+
     public func latestPosition() -> Int64 {
         revocationLog.last?.position ?? 0
     }
@@ -20,9 +28,12 @@ extension InMemoryAccountsStore: RevocationRepository {
         recordRevocation(user: stored.session.userID, session: id)
     }
 
-    func recordRevocation(user: UUID, session: UUID?, relatedUser: UUID? = nil) {
+    func recordRevocation(user: UUID, session: UUID?, relatedUser: UUID? = nil, suspensionChanged: Bool = false) {
         let position = (revocationLog.last?.position ?? lastForgottenPosition) + 1
-        revocationLog.append(Revocation(position: position, userID: user, sessionID: session, revokedAt: Date(), relatedUserID: relatedUser))
+        revocationLog.append(
+            Revocation(
+                position: position, userID: user, sessionID: session, revokedAt: Date(), relatedUserID: relatedUser,
+                suspensionChanged: suspensionChanged))
         lastForgottenPosition = max(lastForgottenPosition, position)
     }
 }

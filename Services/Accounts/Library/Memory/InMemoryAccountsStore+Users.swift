@@ -112,6 +112,10 @@ extension InMemoryAccountsStore: UserRepository {
         var after = before
         update(&after)
         users[userID] = after
+        // As the PostgreSQL trigger records it.
+        if before.suspension?.suspendedAt != after.suspension?.suspendedAt || before.suspension?.until != after.suspension?.until {
+            recordRevocation(user: userID, session: nil, suspensionChanged: true)
+        }
         let ended = endingSessions ? revokeAll(userID: userID, except: nil) : 0
         if let notice { mailQueue.enqueue(notice.queued) }
         return AccountChange(before: before, after: after, sessionsEnded: ended)

@@ -243,5 +243,26 @@ public enum AccountsMigrations {
                     """,
                     "CREATE INDEX users_suspended ON accounts.users (suspended_at) WHERE suspended_at IS NOT NULL",
                 ]),
+            // A suspension made, changed or lifted goes on the feed too, so every service hides (or shows
+            // again) the account's public content at once (`SuspendedAccounts`).
+            Migration(
+                16, "SuspensionChanges",
+                [
+                    "ALTER TABLE accounts.revocations ADD COLUMN suspension_changed boolean NOT NULL DEFAULT false",
+                    """
+                    CREATE FUNCTION accounts.record_suspension_change() RETURNS trigger LANGUAGE plpgsql AS $$
+                    BEGIN
+                        PERFORM pg_advisory_xact_lock(hashtext('accounts.revocations'));
+                        INSERT INTO accounts.revocations (user_id, suspension_changed) VALUES (NEW.id, true);
+                        RETURN NULL;
+                    END
+                    $$
+                    """,
+                    """
+                    CREATE TRIGGER users_suspension_changed AFTER UPDATE OF suspended_at, suspended_until ON accounts.users FOR EACH ROW
+                    WHEN (OLD.suspended_at IS DISTINCT FROM NEW.suspended_at OR OLD.suspended_until IS DISTINCT FROM NEW.suspended_until)
+                    EXECUTE FUNCTION accounts.record_suspension_change()
+                    """,
+                ]),
         ])
 }

@@ -30,7 +30,11 @@ public struct Event: Sendable, Equatable {
     /// Set while a moderator has it down: nobody but its host finds, reads, joins or belongs to it.
     public var takedown: Takedown?
 
-    public func isShown(to viewer: UUID) -> Bool { takedown == nil || hostID == viewer }
+    /// Whether `viewer` finds, reads, joins or belongs to it: not while it is down or its host is one of
+    /// `hiddenHosts` (suspended accounts), unless they host it.
+    public func isShown(to viewer: UUID, hiding hiddenHosts: Set<UUID>) -> Bool {
+        hostID == viewer || (takedown == nil && !hiddenHosts.contains(hostID))
+    }
 
     public init(
         id: UUID, hostID: UUID, name: String, description: String, fence: Fence, capacity: Int, memberCount: Int,

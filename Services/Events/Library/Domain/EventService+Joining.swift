@@ -12,7 +12,7 @@ extension EventService {
         position?.validate("position", into: &validation)
         try validation.check()
         let time = now()
-        guard let event = try await events.event(id: id, at: time), event.isShown(to: user) else { throw EventsError.eventNotFound }
+        guard let event = try await events.event(id: id, at: time), shows(event, to: user) else { throw EventsError.eventNotFound }
         let role = try await events.roles(of: user, in: [id])[id] ?? .none
         switch role {
         case .banned: throw EventsError.banned

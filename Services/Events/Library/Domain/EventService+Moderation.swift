@@ -73,7 +73,7 @@ extension EventService {
         try validation.check()
         guard target != reporter else { throw EventsError.cannotReportSelf }
         let time = now()
-        guard let event = try await events.event(id: id, at: time), event.isShown(to: reporter) else { throw EventsError.eventNotFound }
+        guard let event = try await events.event(id: id, at: time), shows(event, to: reporter) else { throw EventsError.eventNotFound }
         let roles = try await events.roles(of: reporter, in: [id])
         guard roles[id] == .member || roles[id] == .host else { throw EventsError.notMember }
         guard target != event.hostID else { throw EventsError.hostProtected }
@@ -100,6 +100,6 @@ extension EventService {
         guard let event = try await events.event(id: id, at: time) else { throw EventsError.eventNotFound }
         let role = try await events.roles(of: user, in: [id])[id] ?? .none
         // A taken-down event has no active members but its host: its posts and chat close with it.
-        return (event.isLive(at: time) && event.isShown(to: user) && (role == .member || role == .host), role)
+        return (event.isLive(at: time) && shows(event, to: user) && (role == .member || role == .host), role)
     }
 }

@@ -14,13 +14,16 @@ public struct EventService: Sendable {
     let graph: any SocialGraph
     /// Whether the host may see the walk a group walk follows (trips).
     let routes: any WalkRoutes
+    /// Whose events are hidden while their account is suspended (as accounts' feed says).
+    let suspended: SuspendedAccounts
     let now: @Sendable () -> Date
 
     public init(
         events: any EventRepository & GroupWalkRepository, hasher: any PasswordHashing, policy: EventPolicy, notifications: any Notifier,
         media: (any MediaAttachments)? = nil, graph: any SocialGraph = NoSocialGraph(), routes: any WalkRoutes = AnyWalkRoute(),
-        now: @escaping @Sendable () -> Date = Date.init
+        suspended: SuspendedAccounts = .shared, now: @escaping @Sendable () -> Date = Date.init
     ) {
+        self.suspended = suspended
         self.events = events
         self.media = media
         self.graph = graph
@@ -71,7 +74,7 @@ public struct EventService: Sendable {
 
     /// One event as the viewer may see it; a banned viewer sees nothing of it.
     public func event(_ id: UUID, viewer: UUID) async throws -> EventView {
-        guard let event = try await events.event(id: id, at: now()), event.isShown(to: viewer) else { throw EventsError.eventNotFound }
+        guard let event = try await events.event(id: id, at: now()), shows(event, to: viewer) else { throw EventsError.eventNotFound }
         let role = try await events.roles(of: viewer, in: [id])[id] ?? .none
         guard role != .banned else { throw EventsError.banned }
         return EventView(event: event, viewerRole: role)
@@ -84,7 +87,7 @@ public struct EventService: Sendable {
         try validation.check()
         let time = now()
         let (hits, roles) = try await events.eventsContaining(position.point, at: time, page: page, viewer: viewer)
-        return listings(Self.shown(hits, to: viewer), roles: roles, from: position.point, at: time)
+        return listings(shown(hits, to: viewer), roles: roles, from: position.point, at: time)
     }
 
     /// Events not ended within a distance of a point, for a map.
@@ -97,7 +100,7 @@ public struct EventService: Sendable {
             "must be more than 0 and at most \(Int(policy.maxNearbyMeters))")
         try validation.check()
         let time = now()
-        let hits = Self.shown(try await events.eventsNear(point, within: within, at: time, page: page), to: viewer)
+        let hits = shown(try await events.eventsNear(point, within: within, at: time, page: page), to: viewer)
         return listings(hits, roles: try await events.roles(of: viewer, in: hits.items.map(\.event.id)), from: point, at: time)
     }
 
@@ -114,14 +117,20 @@ public struct EventService: Sendable {
 
     /// The events the user hosts, is a member of, and waits for.
     public func eventsOf(_ user: UUID) async throws -> [EventView] {
-        try await events.eventsOf(userID: user, at: now()).filter { $0.event.isShown(to: user) }.map {
+        try await events.eventsOf(userID: user, at: now()).filter { shows($0.event, to: user) }.map {
             EventView(event: $0.event, viewerRole: $0.role)
         }
     }
 
-    /// Taken-down events are left out of a listing after the fetch: a page may be shorter, its cursor still goes on.
-    static func shown(_ hits: Page<EventHit>, to viewer: UUID) -> Page<EventHit> {
-        Page(items: hits.items.filter { $0.event.isShown(to: viewer) }, nextCursor: hits.nextCursor)
+    /// Taken-down events and those of suspended hosts are left out of a listing after the fetch: a page
+    /// may be shorter, its cursor still goes on.
+    func shown(_ hits: Page<EventHit>, to viewer: UUID) -> Page<EventHit> {
+        let hidden = suspended.hidden(from: viewer, at: now())
+        return Page(items: hits.items.filter { $0.event.isShown(to: viewer, hiding: hidden) }, nextCursor: hits.nextCursor)
+    }
+
+    func shows(_ event: Event, to viewer: UUID) -> Bool {
+        event.isShown(to: viewer, hiding: suspended.hidden(from: viewer, at: now()))
     }
 
     // MARK: Hosting
