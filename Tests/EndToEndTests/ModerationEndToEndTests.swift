@@ -108,6 +108,11 @@ import Testing
             token: author, key: "eventId")
         let theirs = ["/v1/posts/\(sunrise)", "/v1/activities/\(theirActivity)", "/v1/events/\(theirEvent)"]
         for path in theirs { #expect(try await http.send("GET", path, token: reporter).status == 200, "\(path)") }
+        // The feed's own report route reaches the same queue.
+        let viaFeed = try await http.send("POST", "/v1/posts/\(sunrise)/reports", json: ["reason": "spam"], token: reporter)
+        #expect(viaFeed.status == 201, "\(viaFeed.text)")
+        let queued = try await roam("reports", "list", "--status", "open", "--kind", "post")
+        #expect(queued.output.contains(sunrise), "\(queued.output)")
         let report: [String: Any] = ["subject": ["kind": "post", "id": story], "reason": "spam", "text": "links to a scam"]
         let first = try await http.send("POST", "/v1/reports", json: report, token: reporter)
         #expect(first.status == 201, "\(first.text)")

@@ -1,4 +1,5 @@
 import Foundation
+import GRPCCore
 import RoamRuntime
 import RoamTesting
 import Testing
@@ -28,7 +29,7 @@ struct InProcessMembership: EventMembership {
     /// Runs `body` against a gateway in front of real events and feed services, with one event whose
     /// host and member (and an outsider) are ready.
     func withEvening(
-        settings extra: [String: String] = [:],
+        settings extra: [String: String] = [:], moderation: ReportsOnlyModeration = ReportsOnlyModeration(),
         _ body:
             @Sendable (
                 HTTPTestClient, _ eventID: String, _ host: String, _ member: String, _ outsider: String,
@@ -55,7 +56,7 @@ struct InProcessMembership: EventMembership {
         defer { watcher.cancel() }
         try await GatewayHarness.run(
             [], events: [EventsGRPCService(events: events, notifications: hub)], feed: [FeedGRPCService(feed: feed)],
-            anonymousMethods: [], verifier: try await tokens.verifier(),
+            moderation: [moderation], anonymousMethods: [], verifier: try await tokens.verifier(),
             settings: try GatewayHarness.settings(
                 ["RATE_LIMIT_PER_USER": "1000", "RATE_LIMIT_PER_USER_BURST": "1000"]
                     .merging(extra) { $1 })
@@ -122,7 +123,8 @@ struct InProcessMembership: EventMembership {
     }
 
     @Test func membersCommentReplyAndLikeWithExactCounts() async throws {
-        try await withEvening { http, eventID, host, member, outsider, _ in
+        let moderation = ReportsOnlyModeration()
+        try await withEvening(moderation: moderation) { http, eventID, host, member, outsider, memberID in
             let postID = try #require(
                 try await http.send("POST", "/v1/events/\(eventID)/posts", json: ["text": "Who's here?"], token: host)
                     .json()["postId"] as? String)
@@ -171,9 +173,20 @@ struct InProcessMembership: EventMembership {
             #expect(try await http.send("POST", "/v1/comments/\(replyID)/reports", json: ["reason": "spam"], token: member).status == 409)
             #expect(try await http.send("POST", "/v1/posts/\(postID)/reports", json: ["reason": "boring"], token: member).problemFields == ["reason"])
             #expect(try await http.send("POST", "/v1/posts/\(postID)/reports", json: ["reason": "spam"], token: host).problemFields == ["id"])
+            // The platform's moderators get it too (once; refused reports never reach them).
+            #expect(
+                moderation.filed == [.init(reporter: memberID, kind: "comment", id: replyID, reason: "harassment", text: "mean")],
+                "\(moderation.filed)")
             let reports = try await http.send("GET", "/v1/events/\(eventID)/content-reports", token: host)
             #expect((try reports.json()["reports"] as? [[String: Any]])?.map { $0["subject"] as? String } == ["comment/\(replyID)"])
             #expect(try await http.send("GET", "/v1/events/\(eventID)/content-reports", token: member).status == 403)
+            // Moderation down: 503, and the retry (which the feed already has) files it with moderation then.
+            moderation.failure.withLock { $0 = RPCError(code: .unavailable, message: "moderation is restarting") }
+            let down = try await http.send("POST", "/v1/posts/\(postID)/reports", json: ["reason": "spam"], token: member)
+            #expect(down.status == 503, "\(down.text)")
+            moderation.failure.withLock { $0 = nil }
+            #expect(try await http.send("POST", "/v1/posts/\(postID)/reports", json: ["reason": "spam"], token: member).status == 409)
+            #expect(moderation.filed.map(\.kind) == ["comment", "post"])
 
             // Deleting a comment with a reply leaves a tombstone; unliking takes the count back.
             #expect(try await http.send("DELETE", "/v1/comments/\(commentID)", token: member).status == 204)

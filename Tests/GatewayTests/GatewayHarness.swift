@@ -105,6 +105,8 @@ enum GatewayHarness {
         let (notificationsServer, notificationsUpstream) = inProcess(
             "notifications", notifications, health: "roam.notifications.v1.NotificationsService",
             anonymousMethods: [], verifier: verifier, settings: settings)
+        // A test that brings no moderation service gets one that takes reports (the feed's report routes file there too).
+        let moderation = moderation.isEmpty ? [ReportsOnlyModeration()] : moderation
         let (moderationServer, moderationUpstream) = inProcess(
             "moderation", moderation, health: "roam.moderation.v1.ModerationService", anonymousMethods: [], verifier: verifier, settings: settings)
         try await withGateway(

@@ -326,7 +326,7 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `POST /v1/comments/{id}/replies`.
     /// - Remark: Generated from `#/paths//v1/comments/{id}/replies/post(replyToComment)`.
     func replyToComment(_ input: Operations.ReplyToComment.Input) async throws -> Operations.ReplyToComment.Output
-    /// Report a comment you may read and did not write (once; 409 ALREADY_REPORTED after that)
+    /// Report a comment you may read and did not write (once; 409 ALREADY_REPORTED after that); it reaches the platform's moderators and, in an event, its host
     ///
     /// - Remark: HTTP `POST /v1/comments/{id}/reports`.
     /// - Remark: Generated from `#/paths//v1/comments/{id}/reports/post(reportComment)`.
@@ -423,7 +423,7 @@ public protocol APIProtocol: Sendable {
     /// - Remark: HTTP `DELETE /v1/posts/{id}/like`.
     /// - Remark: Generated from `#/paths//v1/posts/{id}/like/delete(unlikePost)`.
     func unlikePost(_ input: Operations.UnlikePost.Input) async throws -> Operations.UnlikePost.Output
-    /// Report a post you may read and did not write (once; 409 ALREADY_REPORTED after that). Reports in an event reach its host; reports of stories reach the moderation list
+    /// Report a post you may read and did not write (once; 409 ALREADY_REPORTED after that). Reports reach the platform's moderators (the queue POST /v1/reports files in) and, in an event, its host
     ///
     /// - Remark: HTTP `POST /v1/posts/{id}/reports`.
     /// - Remark: Generated from `#/paths//v1/posts/{id}/reports/post(reportPost)`.
@@ -1861,7 +1861,7 @@ extension APIProtocol {
             body: body
         ))
     }
-    /// Report a comment you may read and did not write (once; 409 ALREADY_REPORTED after that)
+    /// Report a comment you may read and did not write (once; 409 ALREADY_REPORTED after that); it reaches the platform's moderators and, in an event, its host
     ///
     /// - Remark: HTTP `POST /v1/comments/{id}/reports`.
     /// - Remark: Generated from `#/paths//v1/comments/{id}/reports/post(reportComment)`.
@@ -2128,7 +2128,7 @@ extension APIProtocol {
             headers: headers
         ))
     }
-    /// Report a post you may read and did not write (once; 409 ALREADY_REPORTED after that). Reports in an event reach its host; reports of stories reach the moderation list
+    /// Report a post you may read and did not write (once; 409 ALREADY_REPORTED after that). Reports reach the platform's moderators (the queue POST /v1/reports files in) and, in an event, its host
     ///
     /// - Remark: HTTP `POST /v1/posts/{id}/reports`.
     /// - Remark: Generated from `#/paths//v1/posts/{id}/reports/post(reportPost)`.

@@ -116,8 +116,38 @@ extension GatewayAPI {
         return .init(response.engagement)
     }
 
-    /// Reports `subject` (`post/…`, `comment/…`) to the event's host or the moderators.
+    /// Reports `subject` (`post/…`, `comment/…`) to the event's host (the feed keeps those) and to the
+    /// platform's moderators (one queue, in the moderation service). The feed checks and keeps it first;
+    /// moderation is told after, also when the feed already has it, so a retry after moderation failed
+    /// files it there (moderation takes the same report twice as once).
     func report(_ subject: String, reason: String, text: String?) async throws -> Components.Schemas.ContentReport {
+        let filed: Components.Schemas.ContentReport
+        do {
+            filed = try await reportToFeed(subject, reason: reason, text: text)
+        } catch let error as RoamError where error.reason == "ALREADY_REPORTED" {
+            try await reportToModerators(subject, reason: reason, text: text)
+            throw error
+        }
+        try await reportToModerators(subject, reason: reason, text: text)
+        return filed
+    }
+
+    private func reportToModerators(_ subject: String, reason: String, text: String?) async throws {
+        let parts = subject.split(separator: "/", maxSplits: 1).map(String.init)
+        _ = try await moderation.call(idempotent: true) { client, options in
+            try await client.report(
+                .with {
+                    $0.subject = .with {
+                        $0.kind = parts[0]
+                        $0.id = parts.count > 1 ? parts[1] : ""
+                    }
+                    $0.reason = reason
+                    $0.text = text ?? ""
+                }, options: options)
+        }
+    }
+
+    private func reportToFeed(_ subject: String, reason: String, text: String?) async throws -> Components.Schemas.ContentReport {
         let response = try await renamingFields(as: SubjectPath.self) {
             try await feed.call { client, options in
                 try await client.reportContent(

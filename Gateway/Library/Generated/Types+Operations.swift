@@ -17264,7 +17264,7 @@ internal enum Operations {
             }
         }
     }
-    /// Report a comment you may read and did not write (once; 409 ALREADY_REPORTED after that)
+    /// Report a comment you may read and did not write (once; 409 ALREADY_REPORTED after that); it reaches the platform's moderators and, in an event, its host
     ///
     /// - Remark: HTTP `POST /v1/comments/{id}/reports`.
     /// - Remark: Generated from `#/paths//v1/comments/{id}/reports/post(reportComment)`.
@@ -22860,7 +22860,7 @@ internal enum Operations {
             }
         }
     }
-    /// Report a post you may read and did not write (once; 409 ALREADY_REPORTED after that). Reports in an event reach its host; reports of stories reach the moderation list
+    /// Report a post you may read and did not write (once; 409 ALREADY_REPORTED after that). Reports reach the platform's moderators (the queue POST /v1/reports files in) and, in an event, its host
     ///
     /// - Remark: HTTP `POST /v1/posts/{id}/reports`.
     /// - Remark: Generated from `#/paths//v1/posts/{id}/reports/post(reportPost)`.
