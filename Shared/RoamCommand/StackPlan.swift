@@ -28,7 +28,7 @@ enum StackPlan {
             healthName: "roam.notifications.v1.NotificationsService", addressVariable: "NOTIFICATIONS_ADDRESS", purgesUsers: true),
         ServiceSpec(
             name: "moderation", executable: "roam-moderation", schema: "moderation", grpcPort: 50059, metricsPort: 9109,
-            healthName: "roam.moderation.v1.ModerationService", addressVariable: "MODERATION_ADDRESS"),
+            healthName: "roam.moderation.v1.ModerationService", addressVariable: "MODERATION_ADDRESS", purgesUsers: true),
     ]
 
     /// `EVENT_PURGE_TARGETS` for the events service: every service that forgets ended events.

@@ -95,7 +95,7 @@ public final class FullStack: Sendable {
                 "MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)", "NOTIFICATIONS_ADDRESS": publishTo,
                 "USER_PURGE_TARGETS": "events=127.0.0.1:\(eventsPort);feed=127.0.0.1:\(feedPort);media=127.0.0.1:\(mediaPort);"
                     + "trips=127.0.0.1:\(tripsPort);budget=127.0.0.1:\(budgetPort);bucketlists=127.0.0.1:\(bucketListsPort);"
-                    + "notifications=127.0.0.1:\(notificationsPort)",
+                    + "notifications=127.0.0.1:\(notificationsPort);moderation=127.0.0.1:\(moderationPort)",
             ])
         let mediaDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("roam-test-media-\(UUID().uuidString)")
         let (media, _) = try await stack.startMedia(port: mediaPort, environment: ["MEDIA_DIRECTORY": mediaDirectory.path])

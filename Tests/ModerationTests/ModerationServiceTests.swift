@@ -76,6 +76,45 @@ import Testing
         }
     }
 
+    /// A deleted account leaves the queue: its reports go (an open case left without one goes too), open
+    /// cases about what it made go, resolved ones keep their record with the words blanked, and the audit
+    /// log keeps who did what without the account's content.
+    @Test(arguments: StoreKind.allCases)
+    func aPurgedAccountsReportsAndContentLeaveTheQueueAndTheAuditLogKeepsOnlyWhoDidWhat(store: StoreKind) async throws {
+        try await Self.withWorld(store) { world in
+            let (gone, other, reporter) = (UUID(), UUID(), UUID())
+            let (shared, onlyTheirs) = (Self.story(by: other, text: "reported by two"), Self.story(by: other, text: "reported by one"))
+            let (theirOpen, theirResolved) = (Self.story(by: gone, text: "open, by the gone"), Self.story(by: gone, text: "Spam by the gone"))
+            for story in [shared, onlyTheirs, theirOpen, theirResolved] { world.owners.add(story) }
+            let sharedCase = try await Self.report(world, shared.subject, by: reporter).caseID
+            _ = try await Self.report(world, shared.subject, by: gone)
+            let onlyTheirsCase = try await Self.report(world, onlyTheirs.subject, by: gone).caseID
+            let theirOpenCase = try await Self.report(world, theirOpen.subject, by: reporter).caseID
+            let resolvedCase = try await Self.report(world, theirResolved.subject, by: reporter).caseID
+            _ = try await world.moderation.resolve(
+                resolvedCase, action: .takeDownAndSuspend, note: "Spam links", suspendUntil: nil, by: world.moderator)
+
+            let removed = try await world.moderation.purge(user: gone)
+            #expect(removed == ["reports": 2, "cases": 2, "snapshots": 1, "audit_entries": 2], "\(removed)")
+            let (kept, reports, _) = try await world.moderation.moderationCase(sharedCase, by: world.moderator)
+            #expect(kept.reportCount == 1 && reports.map(\.reporterID) == [reporter])
+            for id in [onlyTheirsCase, theirOpenCase] {
+                await #expect(throws: RoamError.self) { _ = try await world.moderation.moderationCase(id, by: world.moderator) }
+            }
+            let (resolved, _, _) = try await world.moderation.moderationCase(resolvedCase, by: world.moderator)
+            #expect(resolved.status == .resolved && resolved.resolution?.note == "Spam links")
+            #expect(resolved.snapshot.text.isEmpty && resolved.snapshot.placeName.isEmpty && resolved.snapshot.authorID == gone)
+
+            let log = try await world.moderation.auditLog(AuditFilter(), page: PageRequest(size: 100), by: world.admin).items
+            let aboutThem = log.filter { $0.subject == theirResolved.subject || $0.subject == Subject(kind: .user, id: gone) }
+            #expect(aboutThem.map(\.action) == [.resolveCase, .suspend, .takeDown], "\(aboutThem.map(\.action))")
+            let takeDown = try #require(aboutThem.first { $0.action == .takeDown })
+            #expect(takeDown.before == "{}" && takeDown.after == "{}" && takeDown.reason == "Spam links" && takeDown.actor == "user:mod")
+            #expect(!log.contains { $0.before.contains("Spam by the gone") || $0.after.contains("Spam by the gone") })
+            #expect(try await world.moderation.purge(user: gone).isEmpty, "a second purge finds nothing")
+        }
+    }
+
     @Test(arguments: StoreKind.allCases)
     func reportsOfOneThingByManyMakeOneCaseWithACountAndAKeptSnapshot(store: StoreKind) async throws {
         try await Self.withWorld(store) { world in

@@ -15,16 +15,17 @@ enum ErasureCheck {
     /// Rows of any table of the services' schemas with a `uuid` or `uuid[]` column holding `user`,
     /// as `schema.table.column` → count. Left out: the deletion's own records, which hold nothing but
     /// the id (the revocation, kept while old tokens could live; the outbox entry, kept 90 days as the
-    /// receipt of who acknowledged; each service's mark that refuses the user's writes from then on).
+    /// receipt of who acknowledged; each service's mark that refuses the user's writes from then on; the
+    /// moderators' audit log, which keeps who acted on what, when and why, without the user's content).
     static func rowsNaming(_ user: UUID, stack: FullStack) async throws -> [String: Int] {
         try await ProcessStack.withAdmin(stack.adminURL) { client in
             let logger = Logger(label: "erasure")
             let columns = try await client.query(
                 """
                 SELECT table_schema, table_name, column_name, data_type FROM information_schema.columns
-                WHERE table_schema IN ('accounts', 'events', 'feed', 'media', 'trips', 'budget', 'bucketlists', 'notifications')
+                WHERE table_schema IN ('accounts', 'events', 'feed', 'media', 'trips', 'budget', 'bucketlists', 'notifications', 'moderation')
                   AND (data_type = 'uuid' OR udt_name = '_uuid')
-                  AND table_name NOT IN ('revocations', 'outbox', 'purged_users')
+                  AND table_name NOT IN ('revocations', 'outbox', 'purged_users', 'audit')
                 """, logger: logger
             ).collect().map { try $0.decode((String, String, String, String).self) }
             var found: [String: Int] = [:]
@@ -108,12 +109,17 @@ enum ErasureCheck {
             try await made(
                 "POST", "/v1/media", body: try TestPhoto.bytes(exif: TestPhoto.cameraFields),
                 headers: ["Content-Type": "image/jpeg"])["mediaId"] as? String)
-        _ = try await made("POST", "/v1/stories", ["text": "Harbour", "mediaIds": [photo], "place": here.merging(["name": "Harbour"]) { $1 }])
+        let harbour = try #require(
+            try await made("POST", "/v1/stories", ["text": "Harbour", "mediaIds": [photo], "place": here.merging(["name": "Harbour"]) { $1 }])[
+                "postId"] as? String)
         let theirs = try #require(
             try await made("POST", "/v1/stories", ["text": "Fika", "place": here.merging(["name": "Café"]) { $1 }], as: other)["postId"]
                 as? String)
         _ = try await made("POST", "/v1/posts/\(theirs)/comments", ["text": "Lovely"])
         _ = try await made("PUT", "/v1/posts/\(theirs)/like")
+        // Moderation: a report they filed, and an open case about their story.
+        _ = try await made("POST", "/v1/reports", ["subject": ["kind": "post", "id": theirs], "reason": "spam"])
+        _ = try await made("POST", "/v1/reports", ["subject": ["kind": "post", "id": harbour], "reason": "spam"], as: other)
         // Events: one hosted, and a membership with a position and a chat line in someone else's.
         _ = try await made("POST", "/v1/events", ["name": "Mine", "center": here, "radiusMeters": 200, "capacity": 10, "durationSeconds": 3600])
         let party = try #require(
@@ -135,7 +141,9 @@ enum ErasureCheck {
             before.keys.contains { $0.hasPrefix("events.") } && before.keys.contains { $0.hasPrefix("media.") }
                 && before.keys.contains { $0.hasPrefix("budget.") } && before.keys.contains { $0.hasPrefix("bucketlists.") }
                 && before.keys.contains { $0.hasPrefix("feed.") } && before.keys.contains { $0.hasPrefix("trips.") }
-                && before.keys.contains { $0.hasPrefix("notifications.") }, "\(before)")
+                && before.keys.contains { $0.hasPrefix("notifications.") }
+                && before.keys.contains { $0 == "moderation.reports.reporter_id" } && before.keys.contains { $0 == "moderation.cases.author_id" },
+            "\(before)")
         let blobs = stack.mediaDirectory.appendingPathComponent("blobs")
         func blobFiles() -> [String] {
             (FileManager.default.enumerator(atPath: blobs.path)?.allObjects as? [String] ?? [])
@@ -161,7 +169,7 @@ enum ErasureCheck {
                 + "\(ContinuousClock.now - deleted) after the deletion was acknowledged")
         #expect(left.isEmpty, "rows left: \(left)")
         // Every service marked the user first, so no write of theirs can land after its purge.
-        for schema in ["events", "feed", "media", "trips", "budget", "bucketlists", "notifications"] {
+        for schema in ["events", "feed", "media", "trips", "budget", "bucketlists", "notifications", "moderation"] {
             let marks = try await stack.count("SELECT count(*) FROM \(unescaped: schema).purged_users WHERE user_id = \(gone)")
             #expect(marks == 1, "\(schema) has no mark of the purged user")
         }
@@ -183,7 +191,7 @@ enum ErasureCheck {
         print("roam purges \(user.lowercasedString):\n\(report.output)")
         #expect(report.status == 0 && report.output.contains("user \(user.lowercasedString)  deleted 20"), "\(report.output)")
         #expect(report.output.contains("forgotten everywhere at 20"), "\(report.output)")
-        for service in ["events", "feed", "media", "trips", "bucketlists", "notifications"] {
+        for service in ["events", "feed", "media", "trips", "bucketlists", "notifications", "moderation"] {
             let acknowledged = try Regex("\\n  \(service) +acknowledged 20\\d\\d-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z")
             #expect(report.output.contains(acknowledged), "\(service): \(report.output)")
         }

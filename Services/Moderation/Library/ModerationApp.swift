@@ -31,7 +31,11 @@ public enum ModerationApp {
         let moderation = ModerationService(
             cases: cases, audit: audit, owners: GRPCContentOwners(owners: owners), accounts: GRPCAccountActions(upstream: try runtime.accounts()),
             reportLimit: configuration.reportLimit)
-        var parts = ServiceParts(services: [ModerationGRPCService(moderation: moderation)], migrator: ModerationMigrations.migrator)
+        var parts = ServiceParts(
+            services: [
+                ModerationGRPCService(moderation: moderation),
+                PurgeGRPCService(moderation, purgedUsers: PurgedUsers(database: runtime.database, schema: ModerationMigrations.schema)),
+            ], migrator: ModerationMigrations.migrator)
         parts.workers = [AuditTidier(audit: audit, keep: configuration.auditRetention, logger: runtime.logger)]
         return parts
     }

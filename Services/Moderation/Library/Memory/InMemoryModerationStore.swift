@@ -58,6 +58,54 @@ public actor InMemoryModerationStore: CaseRepository, AuditRepository {
         return stored[caseID]
     }
 
+    public func forget(user: UUID) -> ForgottenCases {
+        var forgotten = ForgottenCases(reports: 0, cases: 0, snapshots: 0)
+        for (id, filed) in reports {
+            let kept = filed.filter { $0.reporterID != user }
+            guard kept.count < filed.count else { continue }
+            forgotten.reports += filed.count - kept.count
+            reports[id] = kept
+            stored[id]?.reportCount -= filed.count - kept.count
+            stored[id]?.reasons = Self.reasons(kept)
+        }
+        for (id, found) in stored where found.status == .open && (found.snapshot.authorID == user || found.reportCount <= 0) {
+            stored[id] = nil
+            reports[id] = nil
+            forgotten.cases += 1
+        }
+        for (id, found) in stored where found.snapshot.authorID == user {
+            let snapshot = found.snapshot
+            guard !snapshot.title.isEmpty || !snapshot.text.isEmpty || !snapshot.mediaIDs.isEmpty || !snapshot.placeName.isEmpty else { continue }
+            stored[id]?.snapshot.title = ""
+            stored[id]?.snapshot.text = ""
+            stored[id]?.snapshot.mediaIDs = []
+            stored[id]?.snapshot.placeName = ""
+            forgotten.snapshots += 1
+        }
+        return forgotten
+    }
+
+    public func redact(user: UUID) -> Int {
+        let id = user.lowercasedString
+        var redacted = 0
+        for index in log.indices {
+            let entry = log[index].entry
+            let aboutUser = entry.subject.kind == .user && entry.subject.id == user
+            let aboutTheirs = [entry.before, entry.after].contains { Self.authorID(in: $0) == id }
+            guard aboutUser || aboutTheirs, entry.before != "{}" || entry.after != "{}" else { continue }
+            log[index].entry.before = "{}"
+            log[index].entry.after = "{}"
+            redacted += 1
+        }
+        return redacted
+    }
+
+    /// The `authorID` of a JSON object, lower-cased, as PostgreSQL's `->>` reads it.
+    static func authorID(in json: String) -> String? {
+        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { return nil }
+        return (object["authorID"] as? String)?.lowercased()
+    }
+
     public func record(_ entry: AuditEntry) {
         log.append((entry, (log.last?.position ?? 0) + 1))
     }

@@ -56,6 +56,11 @@ public enum ModerationMigrations {
                     "CREATE INDEX audit_by_at ON moderation.audit (at)",
                     "CREATE INDEX audit_by_subject ON moderation.audit (subject_id, position DESC)",
                     "CREATE INDEX audit_by_actor ON moderation.audit (actor, position DESC)",
-                ])
+                ]),
+            // A deleted account's reports are forgotten (`PurgeService`), and one it files after is refused.
+            Migration(
+                2, "RefusePurgedUsers",
+                PurgedUsers.creationStatements(schema: schema, owners: [("reports", "reporter_id")])
+                    + ["CREATE INDEX cases_by_author ON moderation.cases (author_id)"]),
         ])
 }

@@ -46,4 +46,16 @@ public struct PostgresAuditStore: AuditRepository {
     public func forget(before time: Date) async throws -> Int {
         try await database.query("DELETE FROM moderation.audit WHERE at < \(time) RETURNING id").count
     }
+
+    public func redact(user: UUID) async throws -> Int {
+        let id = user.lowercasedString
+        return try await database.query(
+            """
+            UPDATE moderation.audit SET before = '{}'::jsonb, after = '{}'::jsonb
+            WHERE ((subject_kind = 'user' AND subject_id = \(user)) OR lower(before->>'authorID') = \(id) OR lower(after->>'authorID') = \(id))
+              AND (before <> '{}'::jsonb OR after <> '{}'::jsonb)
+            RETURNING id
+            """
+        ).count
+    }
 }

@@ -103,4 +103,36 @@ public struct PostgresCaseStore: CaseRepository {
             """
         ).first.map(Self.decode)
     }
+
+    public func forget(user: UUID) async throws -> ForgottenCases {
+        try await database.transaction { connection in
+            let logger = CallContext.current.logger
+            let counted = try await connection.query(
+                """
+                WITH removed AS (DELETE FROM moderation.reports WHERE reporter_id = \(user) RETURNING case_id),
+                     recounted AS (
+                        UPDATE moderation.cases c SET report_count = c.report_count - gone.count
+                        FROM (SELECT case_id, count(*)::int AS count FROM removed GROUP BY case_id) gone
+                        WHERE c.id = gone.case_id RETURNING c.id)
+                SELECT count(*)::int8 FROM removed
+                """, logger: logger
+            ).collect().first
+            // A data-modifying WITH runs whether or not the SELECT reads it.
+            let reports = try counted?.decode(Int64.self) ?? 0
+            let cases = try await connection.query(
+                """
+                DELETE FROM moderation.cases WHERE status = 'open' AND (author_id = \(user) OR report_count <= 0) RETURNING id
+                """, logger: logger
+            ).collect().count
+            let snapshots = try await connection.query(
+                """
+                UPDATE moderation.cases SET snapshot = snapshot || '{"title": "", "text": "", "mediaIDs": [], "placeName": ""}'::jsonb
+                WHERE author_id = \(user)
+                  AND (snapshot->>'title' <> '' OR snapshot->>'text' <> '' OR snapshot->'mediaIDs' <> '[]'::jsonb OR snapshot->>'placeName' <> '')
+                RETURNING id
+                """, logger: logger
+            ).collect().count
+            return ForgottenCases(reports: Int(reports), cases: cases, snapshots: snapshots)
+        }
+    }
 }

@@ -14,4 +14,8 @@ public protocol CaseRepository: Sendable {
     func moderationCase(id: UUID) async throws -> (ModerationCase, [CaseReport])?
     /// Closes an open case; nil when it is not open (or not there).
     func resolve(caseID: UUID, _ resolution: Resolution) async throws -> ModerationCase?
+    /// Forgets a deleted account: its reports go (and the open cases left without one), open cases
+    /// about what it made go, and resolved ones keep their record with the snapshot's words, pictures
+    /// and place blanked.
+    func forget(user: UUID) async throws -> ForgottenCases
 }
