@@ -293,8 +293,8 @@ public nonisolated struct Roam_Bucketlists_V1_Activity: @unchecked Sendable {
   }
 
   /// Set only for the author of an activity a moderator took down.
-  public var takedown: Roam_Bucketlists_V1_Takedown {
-    get {_storage._takedown ?? Roam_Bucketlists_V1_Takedown()}
+  public var takedown: Roam_Common_V1_Takedown {
+    get {_storage._takedown ?? Roam_Common_V1_Takedown()}
     set {_uniqueStorage()._takedown = newValue}
   }
   /// Returns true if `takedown` has been explicitly set.
@@ -805,7 +805,7 @@ nonisolated extension Roam_Bucketlists_V1_Activity: SwiftProtobuf.Message, Swift
     var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _updatedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _favourite: Bool = false
-    var _takedown: Roam_Bucketlists_V1_Takedown? = nil
+    var _takedown: Roam_Common_V1_Takedown? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.

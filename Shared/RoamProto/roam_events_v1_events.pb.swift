@@ -552,8 +552,8 @@ public nonisolated struct Roam_Events_V1_Event: @unchecked Sendable {
   public mutating func clearGroupWalk() {_uniqueStorage()._groupWalk = nil}
 
   /// Set only for the host of an event a moderator took down (anyone else is answered NOT_FOUND).
-  public var takedown: Roam_Events_V1_EventTakedown {
-    get {_storage._takedown ?? Roam_Events_V1_EventTakedown()}
+  public var takedown: Roam_Common_V1_Takedown {
+    get {_storage._takedown ?? Roam_Common_V1_Takedown()}
     set {_uniqueStorage()._takedown = newValue}
   }
   /// Returns true if `takedown` has been explicitly set.
@@ -566,30 +566,6 @@ public nonisolated struct Roam_Events_V1_Event: @unchecked Sendable {
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
-}
-
-/// Why and when a moderator took an event down, as its host is told.
-public nonisolated struct Roam_Events_V1_EventTakedown: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var reason: String = String()
-
-  public var at: SwiftProtobuf.Google_Protobuf_Timestamp {
-    get {_at ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
-    set {_at = newValue}
-  }
-  /// Returns true if `at` has been explicitly set.
-  public var hasAt: Bool {self._at != nil}
-  /// Clears the value of `at`. Subsequent reads from it will return its default value.
-  public mutating func clearAt() {self._at = nil}
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _at: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
 }
 
 /// An event in a discovery listing.
@@ -1942,7 +1918,7 @@ nonisolated extension Roam_Events_V1_Event: SwiftProtobuf.Message, SwiftProtobuf
     var _tags: [String] = []
     var _createdAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _groupWalk: Roam_Events_V1_GroupWalk? = nil
-    var _takedown: Roam_Events_V1_EventTakedown? = nil
+    var _takedown: Roam_Common_V1_Takedown? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -2110,45 +2086,6 @@ nonisolated extension Roam_Events_V1_Event: SwiftProtobuf.Message, SwiftProtobuf
       }
       if !storagesAreEqual {return false}
     }
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension Roam_Events_V1_EventTakedown: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".EventTakedown"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}reason\0\u{1}at\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.reason) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._at) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.reason.isEmpty {
-      try visitor.visitSingularStringField(value: self.reason, fieldNumber: 1)
-    }
-    try { if let v = self._at {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    } }()
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: Roam_Events_V1_EventTakedown, rhs: Roam_Events_V1_EventTakedown) -> Bool {
-    if lhs.reason != rhs.reason {return false}
-    if lhs._at != rhs._at {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

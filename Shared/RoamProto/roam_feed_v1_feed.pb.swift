@@ -265,8 +265,8 @@ public nonisolated struct Roam_Feed_V1_Post: @unchecked Sendable {
   }
 
   /// Set only for the author of a post a moderator took down (anyone else is answered NOT_FOUND).
-  public var takedown: Roam_Feed_V1_Takedown {
-    get {_storage._takedown ?? Roam_Feed_V1_Takedown()}
+  public var takedown: Roam_Common_V1_Takedown {
+    get {_storage._takedown ?? Roam_Common_V1_Takedown()}
     set {_uniqueStorage()._takedown = newValue}
   }
   /// Returns true if `takedown` has been explicitly set.
@@ -279,30 +279,6 @@ public nonisolated struct Roam_Feed_V1_Post: @unchecked Sendable {
   public init() {}
 
   fileprivate var _storage = _StorageClass.defaultInstance
-}
-
-/// Why and when a moderator took something down, as its author is told.
-public nonisolated struct Roam_Feed_V1_Takedown: Sendable {
-  // SwiftProtobuf.Message conformance is added in an extension below. See the
-  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
-  // methods supported on all messages.
-
-  public var reason: String = String()
-
-  public var at: SwiftProtobuf.Google_Protobuf_Timestamp {
-    get {_at ?? SwiftProtobuf.Google_Protobuf_Timestamp()}
-    set {_at = newValue}
-  }
-  /// Returns true if `at` has been explicitly set.
-  public var hasAt: Bool {self._at != nil}
-  /// Clears the value of `at`. Subsequent reads from it will return its default value.
-  public mutating func clearAt() {self._at = nil}
-
-  public var unknownFields = SwiftProtobuf.UnknownStorage()
-
-  public init() {}
-
-  fileprivate var _at: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
 }
 
 public nonisolated struct Roam_Feed_V1_CreatePostRequest: Sendable {
@@ -619,8 +595,8 @@ public nonisolated struct Roam_Feed_V1_Comment: @unchecked Sendable {
   public mutating func clearEngagement() {_uniqueStorage()._engagement = nil}
 
   /// Set only for the author of a comment a moderator took down.
-  public var takedown: Roam_Feed_V1_Takedown {
-    get {_storage._takedown ?? Roam_Feed_V1_Takedown()}
+  public var takedown: Roam_Common_V1_Takedown {
+    get {_storage._takedown ?? Roam_Common_V1_Takedown()}
     set {_uniqueStorage()._takedown = newValue}
   }
   /// Returns true if `takedown` has been explicitly set.
@@ -1950,7 +1926,7 @@ nonisolated extension Roam_Feed_V1_Post: SwiftProtobuf.Message, SwiftProtobuf._M
     var _editedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _engagement: Roam_Feed_V1_Engagement? = nil
     var _title: String = String()
-    var _takedown: Roam_Feed_V1_Takedown? = nil
+    var _takedown: Roam_Common_V1_Takedown? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.
@@ -2070,45 +2046,6 @@ nonisolated extension Roam_Feed_V1_Post: SwiftProtobuf.Message, SwiftProtobuf._M
       }
       if !storagesAreEqual {return false}
     }
-    if lhs.unknownFields != rhs.unknownFields {return false}
-    return true
-  }
-}
-
-nonisolated extension Roam_Feed_V1_Takedown: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
-  public static let protoMessageName: String = _protobuf_package + ".Takedown"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}reason\0\u{1}at\0")
-
-  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
-    while let fieldNumber = try decoder.nextFieldNumber() {
-      // The use of inline closures is to circumvent an issue where the compiler
-      // allocates stack space for every case branch when no optimizations are
-      // enabled. https://github.com/apple/swift-protobuf/issues/1034
-      switch fieldNumber {
-      case 1: try { try decoder.decodeSingularStringField(value: &self.reason) }()
-      case 2: try { try decoder.decodeSingularMessageField(value: &self._at) }()
-      default: break
-      }
-    }
-  }
-
-  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
-    // The use of inline closures is to circumvent an issue where the compiler
-    // allocates stack space for every if/case branch local when no optimizations
-    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
-    // https://github.com/apple/swift-protobuf/issues/1182
-    if !self.reason.isEmpty {
-      try visitor.visitSingularStringField(value: self.reason, fieldNumber: 1)
-    }
-    try { if let v = self._at {
-      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
-    } }()
-    try unknownFields.traverse(visitor: &visitor)
-  }
-
-  public static func ==(lhs: Roam_Feed_V1_Takedown, rhs: Roam_Feed_V1_Takedown) -> Bool {
-    if lhs.reason != rhs.reason {return false}
-    if lhs._at != rhs._at {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -2525,7 +2462,7 @@ nonisolated extension Roam_Feed_V1_Comment: SwiftProtobuf.Message, SwiftProtobuf
     var _editedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
     var _deleted: Bool = false
     var _engagement: Roam_Feed_V1_Engagement? = nil
-    var _takedown: Roam_Feed_V1_Takedown? = nil
+    var _takedown: Roam_Common_V1_Takedown? = nil
 
       // This property is used as the initial default value for new instances of the type.
       // The type itself is protecting the reference to its storage via CoW semantics.

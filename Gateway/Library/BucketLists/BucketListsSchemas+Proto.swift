@@ -30,7 +30,7 @@ extension Components.Schemas.BucketList {
             id: proto.listID, ownerId: proto.ownerID, title: proto.title, description: proto.description_p, coverMediaId: cover,
             cover: cover.map { links.links(for: $0) }, visibility: .init(proto.visibility), itemCount: proto.itemCount,
             completedCount: proto.completedCount, createdAt: proto.createdAt.date, updatedAt: proto.updatedAt.date,
-            takenDown: proto.hasTakedown ? .init(at: proto.takedown.at.date, reason: proto.takedown.reason) : nil)
+            takenDown: proto.hasTakedown ? .init(proto.takedown) : nil)
     }
 }
 
@@ -59,7 +59,7 @@ extension Components.Schemas.BucketItem {
                 ? nil
                 : .init(activityId: source.activityID.isEmpty ? nil : source.activityID, itemId: source.itemID.isEmpty ? nil : source.itemID),
             commentCount: nil, createdAt: proto.createdAt.date, updatedAt: proto.updatedAt.date,
-            takenDown: proto.hasTakedown ? .init(at: proto.takedown.at.date, reason: proto.takedown.reason) : nil)
+            takenDown: proto.hasTakedown ? .init(proto.takedown) : nil)
     }
 }
 
@@ -103,6 +103,6 @@ extension Components.Schemas.Activity {
             tags: proto.tags, score: proto.score, upCount: proto.upCount, downCount: proto.downCount, myVote: myVote,
             listCount: proto.listCount, distanceMeters: withDistance ? proto.distanceMeters : nil, favourite: proto.favourite,
             commentCount: nil, createdAt: proto.createdAt.date, updatedAt: proto.updatedAt.date,
-            takenDown: proto.hasTakedown ? .init(at: proto.takedown.at.date, reason: proto.takedown.reason) : nil)
+            takenDown: proto.hasTakedown ? .init(proto.takedown) : nil)
     }
 }

@@ -37,7 +37,7 @@ extension Components.Schemas.Event {
             hostId: open ? event.hostID : nil, locked: event.locked, memberCount: event.memberCount,
             myRole: MyRolePayload(rawValue: "\(event.viewerRole)".snakeCased) ?? .none, name: event.name,
             radiusMeters: event.radiusMeters, startsAt: event.startsAt.date, tags: open ? event.tags : nil,
-            takenDown: event.hasTakedown ? .init(at: event.takedown.at.date, reason: event.takedown.reason) : nil,
+            takenDown: event.hasTakedown ? .init(event.takedown) : nil,
             theme: open ? event.theme : nil, visibility: event.visibility == .private ? ._private : ._public)
         groupWalk = Components.Schemas.GroupWalk(event)
     }

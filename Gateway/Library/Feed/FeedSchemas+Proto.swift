@@ -24,7 +24,7 @@ extension Components.Schemas.Post {
             editedAt: post.hasEditedAt ? post.editedAt.date : nil, eventId: eventId, likeCount: post.engagement.likes,
             likedByMe: post.engagement.likedByMe, media: links.links(for: post.mediaIds), mediaIds: post.mediaIds, place: place, postId: post.postID,
             savedByMe: post.engagement.savedByMe,
-            takenDown: post.hasTakedown ? .init(at: post.takedown.at.date, reason: post.takedown.reason) : nil, tags: post.tags,
+            takenDown: post.hasTakedown ? .init(post.takedown) : nil, tags: post.tags,
             text: post.text, viewCount: post.engagement.views)
     }
 }
@@ -43,7 +43,7 @@ extension Components.Schemas.Comment {
             editedAt: comment.hasEditedAt ? comment.editedAt.date : nil, likeCount: comment.engagement.likes,
             likedByMe: comment.engagement.likedByMe, parentId: comment.parentID.isEmpty ? nil : comment.parentID,
             subject: comment.subject,
-            takenDown: comment.hasTakedown ? .init(at: comment.takedown.at.date, reason: comment.takedown.reason) : nil, text: comment.text)
+            takenDown: comment.hasTakedown ? .init(comment.takedown) : nil, text: comment.text)
     }
 }
 

@@ -20,7 +20,7 @@ extension Components.Schemas.Media {
             position: item.hasPosition ? .init(latitude: item.position.latitude, longitude: item.position.longitude) : nil,
             positionInferred: item.hasPosition ? item.positionInferred : nil,
             sha256: item.sha256, sizeBytes: item.sizeBytes, tags: item.tags,
-            takenDown: item.hasTakedown ? .init(at: item.takedown.at.date, reason: item.takedown.reason) : nil,
+            takenDown: item.hasTakedown ? .init(item.takedown) : nil,
             utcOffsetSeconds: item.captured.hasUtcOffsetSeconds ? Int(item.captured.utcOffsetSeconds) : nil,
             width: hasImageFacts ? Int(item.width) : nil)
     }

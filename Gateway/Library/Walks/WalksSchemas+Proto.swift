@@ -53,7 +53,7 @@ extension Components.Schemas.Walk {
             distanceFromPointMeters: nil, closedAutomatically: proto.closedAutomatically,
             routeId: proto.routeID.isEmpty ? nil : proto.routeID, walkingNow: proto.walkingNow,
             createdAt: proto.createdAt.date, updatedAt: proto.updatedAt.date,
-            takenDown: proto.hasTakedown ? .init(at: proto.takedown.at.date, reason: proto.takedown.reason) : nil)
+            takenDown: proto.hasTakedown ? .init(proto.takedown) : nil)
     }
 
     /// A search result near a point says how far the path passes from it.

@@ -25,7 +25,7 @@ public enum BucketListsApp {
             var parts = ServiceParts(
                 services: [
                     BucketListsGRPCService(lists: lists), ActivitiesGRPCService(activities: activities, lists: lists),
-                    BucketListsModerationGRPCService(lists: lists, activities: activities),
+                    ContentModerationGRPCService(BucketListsModeration(lists: lists, activities: activities)),
                     PurgeGRPCService(
                         BucketListsPurge(lists: store, activities: store),
                         purgedUsers: PurgedUsers(database: runtime.database, schema: BucketListsMigrations.schema)),

@@ -30,7 +30,7 @@ public enum EventsApp {
                     credential: runtime.credential))
             var parts = ServiceParts(
                 services: [
-                    EventsGRPCService(events: events, notifications: notifications), EventsModerationGRPCService(events: events),
+                    EventsGRPCService(events: events, notifications: notifications), ContentModerationGRPCService(EventsModeration(events: events)),
                     PurgeGRPCService(
                         events,
                         purgedUsers: PurgedUsers(database: runtime.database, schema: EventsMigrations.schema)),

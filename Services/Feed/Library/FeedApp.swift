@@ -35,7 +35,7 @@ public enum FeedApp {
             var parts = ServiceParts(
                 services: [
                     FeedGRPCService(feed: feed),
-                    FeedModerationGRPCService(feed: feed),
+                    ContentModerationGRPCService(FeedModeration(feed: feed)),
                     PurgeGRPCService(
                         feed,
                         purgedUsers: PurgedUsers(database: runtime.database, schema: FeedMigrations.schema)),

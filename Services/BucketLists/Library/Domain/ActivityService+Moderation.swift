@@ -11,18 +11,16 @@ extension ActivityService {
     }
 
     public func takeDown(activity id: UUID, reason: String, by moderator: Moderator) async throws -> Activity {
-        guard let activity = try await activities.activity(id) else { throw Self.notFound }
-        guard activity.takedown == nil else { return activity }
-        guard let down = try await activities.setTakedown(ofActivity: id, Takedown(at: now(), reason: reason, by: moderator.name)) else {
-            throw Self.notFound
-        }
-        return down
+        try await switchTakedown(ofActivity: id, to: Takedown(at: now(), reason: reason, by: moderator.name))
     }
 
     public func restore(activity id: UUID, by moderator: Moderator) async throws -> Activity {
-        guard let activity = try await activities.activity(id) else { throw Self.notFound }
-        guard activity.takedown != nil else { return activity }
-        guard let restored = try await activities.setTakedown(ofActivity: id, nil) else { throw Self.notFound }
-        return restored
+        try await switchTakedown(ofActivity: id, to: nil)
+    }
+
+    private func switchTakedown(ofActivity id: UUID, to takedown: Takedown?) async throws -> Activity {
+        try await Takedown.switching(
+            to: takedown, read: { try await activities.activity(id) }, current: \.takedown,
+            write: { try await activities.setTakedown(ofActivity: id, $0) }, notFound: Self.notFound)
     }
 }

@@ -16,36 +16,32 @@ extension BucketListService {
         return item
     }
 
-    /// Takes the list down (its items with it, for everyone but its owner); one already down keeps its first takedown.
+    /// Takes the list down (its items with it, for everyone but its owner).
     public func takeDown(list id: UUID, reason: String, by moderator: Moderator) async throws -> BucketList {
-        guard let list = try await lists.list(id) else { throw Self.listNotFound }
-        guard list.takedown == nil else { return list }
-        guard let down = try await lists.setTakedown(ofList: id, Takedown(at: now(), reason: reason, by: moderator.name)) else {
-            throw Self.listNotFound
-        }
-        return down
+        try await switchTakedown(ofList: id, to: Takedown(at: now(), reason: reason, by: moderator.name))
     }
 
     public func restore(list id: UUID, by moderator: Moderator) async throws -> BucketList {
-        guard let list = try await lists.list(id) else { throw Self.listNotFound }
-        guard list.takedown != nil else { return list }
-        guard let restored = try await lists.setTakedown(ofList: id, nil) else { throw Self.listNotFound }
-        return restored
+        try await switchTakedown(ofList: id, to: nil)
     }
 
     public func takeDown(item id: UUID, reason: String, by moderator: Moderator) async throws -> Item {
-        guard let item = try await lists.item(id) else { throw Self.itemNotFound }
-        guard item.takedown == nil else { return item }
-        guard let down = try await lists.setTakedown(ofItem: id, Takedown(at: now(), reason: reason, by: moderator.name)) else {
-            throw Self.itemNotFound
-        }
-        return down
+        try await switchTakedown(ofItem: id, to: Takedown(at: now(), reason: reason, by: moderator.name))
     }
 
     public func restore(item id: UUID, by moderator: Moderator) async throws -> Item {
-        guard let item = try await lists.item(id) else { throw Self.itemNotFound }
-        guard item.takedown != nil else { return item }
-        guard let restored = try await lists.setTakedown(ofItem: id, nil) else { throw Self.itemNotFound }
-        return restored
+        try await switchTakedown(ofItem: id, to: nil)
+    }
+
+    private func switchTakedown(ofList id: UUID, to takedown: Takedown?) async throws -> BucketList {
+        try await Takedown.switching(
+            to: takedown, read: { try await lists.list(id) }, current: \.takedown, write: { try await lists.setTakedown(ofList: id, $0) },
+            notFound: Self.listNotFound)
+    }
+
+    private func switchTakedown(ofItem id: UUID, to takedown: Takedown?) async throws -> Item {
+        try await Takedown.switching(
+            to: takedown, read: { try await lists.item(id) }, current: \.takedown, write: { try await lists.setTakedown(ofItem: id, $0) },
+            notFound: Self.itemNotFound)
     }
 }

@@ -86,13 +86,3 @@ extension Item {
         }
     }
 }
-
-extension Takedown {
-    /// What the owner is told of their content's takedown.
-    var proto: Roam_Bucketlists_V1_Takedown {
-        .with {
-            $0.reason = reason
-            $0.at = Google_Protobuf_Timestamp(date: at)
-        }
-    }
-}

@@ -12,18 +12,16 @@ extension EventService {
     }
 
     public func takeDown(event id: UUID, reason: String, by moderator: Moderator) async throws -> Event {
-        guard let event = try await events.event(id: id, at: now()) else { throw EventsError.eventNotFound }
-        guard event.takedown == nil else { return event }
-        guard let down = try await events.setTakedown(ofEvent: id, Takedown(at: now(), reason: reason, by: moderator.name)) else {
-            throw EventsError.eventNotFound
-        }
-        return down
+        try await switchTakedown(ofEvent: id, to: Takedown(at: now(), reason: reason, by: moderator.name))
     }
 
     public func restore(event id: UUID, by moderator: Moderator) async throws -> Event {
-        guard let event = try await events.event(id: id, at: now()) else { throw EventsError.eventNotFound }
-        guard event.takedown != nil else { return event }
-        guard let restored = try await events.setTakedown(ofEvent: id, nil) else { throw EventsError.eventNotFound }
-        return restored
+        try await switchTakedown(ofEvent: id, to: nil)
+    }
+
+    private func switchTakedown(ofEvent id: UUID, to takedown: Takedown?) async throws -> Event {
+        try await Takedown.switching(
+            to: takedown, read: { try await events.event(id: id, at: now()) }, current: \.takedown,
+            write: { try await events.setTakedown(ofEvent: id, $0) }, notFound: EventsError.eventNotFound)
     }
 }

@@ -28,12 +28,7 @@ extension EventView {
             $0.bannerMediaID = event.bannerMediaID?.lowercasedString ?? ""
             $0.tags = event.tags
             $0.createdAt = Google_Protobuf_Timestamp(date: event.createdAt)
-            if let takedown = event.takedown {
-                $0.takedown = .with {
-                    $0.reason = takedown.reason
-                    $0.at = Google_Protobuf_Timestamp(date: takedown.at)
-                }
-            }
+            if let takedown = event.takedown { $0.takedown = takedown.proto }
         }
     }
 }

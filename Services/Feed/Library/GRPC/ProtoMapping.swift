@@ -18,12 +18,7 @@ extension Post {
             $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
             if let editedAt { $0.editedAt = Google_Protobuf_Timestamp(date: editedAt) }
             // Only its author is ever given a taken-down post; who took it down stays with moderators.
-            if let takedown {
-                $0.takedown = .with {
-                    $0.reason = takedown.reason
-                    $0.at = Google_Protobuf_Timestamp(date: takedown.at)
-                }
-            }
+            if let takedown { $0.takedown = takedown.proto }
         }
     }
 }
@@ -48,12 +43,7 @@ extension Engaged<Comment> {
             if let editedAt = item.editedAt { $0.editedAt = Google_Protobuf_Timestamp(date: editedAt) }
             $0.deleted = item.isDeleted
             $0.engagement = engagement.proto
-            if let takedown = item.takedown {
-                $0.takedown = .with {
-                    $0.reason = takedown.reason
-                    $0.at = Google_Protobuf_Timestamp(date: takedown.at)
-                }
-            }
+            if let takedown = item.takedown { $0.takedown = takedown.proto }
         }
     }
 }

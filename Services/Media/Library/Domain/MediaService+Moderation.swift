@@ -15,18 +15,16 @@ extension MediaService {
     }
 
     public func takeDown(item id: UUID, reason: String, by moderator: Moderator) async throws -> MediaItem {
-        guard let item = try await repository.item(id) else { throw MediaError.mediaNotFound }
-        guard item.takedown == nil else { return item }
-        guard let down = try await repository.setTakedown(ofItem: id, Takedown(at: now(), reason: reason, by: moderator.name)) else {
-            throw MediaError.mediaNotFound
-        }
-        return down
+        try await switchTakedown(ofItem: id, to: Takedown(at: now(), reason: reason, by: moderator.name))
     }
 
     public func restore(item id: UUID, by moderator: Moderator) async throws -> MediaItem {
-        guard let item = try await repository.item(id) else { throw MediaError.mediaNotFound }
-        guard item.takedown != nil else { return item }
-        guard let restored = try await repository.setTakedown(ofItem: id, nil) else { throw MediaError.mediaNotFound }
-        return restored
+        try await switchTakedown(ofItem: id, to: nil)
+    }
+
+    private func switchTakedown(ofItem id: UUID, to takedown: Takedown?) async throws -> MediaItem {
+        try await Takedown.switching(
+            to: takedown, read: { try await repository.item(id) }, current: \.takedown,
+            write: { try await repository.setTakedown(ofItem: id, $0) }, notFound: MediaError.mediaNotFound)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import RoamCore
 import RoamProto
+import RoamRuntime
 import SwiftProtobuf
 
 extension MediaItem {
@@ -26,12 +27,7 @@ extension MediaItem {
             $0.positionInferred = positionInferred
             $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
             $0.hasVariants_p = !type.isVideo
-            if let takedown {
-                $0.takedown = .with {
-                    $0.reason = takedown.reason
-                    $0.at = Google_Protobuf_Timestamp(date: takedown.at)
-                }
-            }
+            if let takedown { $0.takedown = takedown.proto }
         }
     }
 }

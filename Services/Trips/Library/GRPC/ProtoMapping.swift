@@ -117,12 +117,7 @@ extension SeenWalk {
             $0.updatedAt = Google_Protobuf_Timestamp(date: walk.updatedAt)
             $0.routeID = walk.routeID?.lowercasedString ?? ""
             $0.walkingNow = Int32(clamping: walkingNow)
-            if let takedown = walk.takedown {
-                $0.takedown = .with {
-                    $0.reason = takedown.reason
-                    $0.at = Google_Protobuf_Timestamp(date: takedown.at)
-                }
-            }
+            if let takedown = walk.takedown { $0.takedown = takedown.proto }
         }
     }
 }

@@ -12,18 +12,16 @@ extension WalkService {
     }
 
     public func takeDown(walk id: UUID, reason: String, by moderator: Moderator) async throws -> Walk {
-        guard let walk = try await walks.walk(id) else { throw WalkError.notFound }
-        guard walk.takedown == nil else { return walk }
-        guard let down = try await walks.setTakedown(ofWalk: id, Takedown(at: now(), reason: reason, by: moderator.name)) else {
-            throw WalkError.notFound
-        }
-        return down
+        try await switchTakedown(ofWalk: id, to: Takedown(at: now(), reason: reason, by: moderator.name))
     }
 
     public func restore(walk id: UUID, by moderator: Moderator) async throws -> Walk {
-        guard let walk = try await walks.walk(id) else { throw WalkError.notFound }
-        guard walk.takedown != nil else { return walk }
-        guard let restored = try await walks.setTakedown(ofWalk: id, nil) else { throw WalkError.notFound }
-        return restored
+        try await switchTakedown(ofWalk: id, to: nil)
+    }
+
+    private func switchTakedown(ofWalk id: UUID, to takedown: Takedown?) async throws -> Walk {
+        try await Takedown.switching(
+            to: takedown, read: { try await walks.walk(id) }, current: \.takedown, write: { try await walks.setTakedown(ofWalk: id, $0) },
+            notFound: WalkError.notFound)
     }
 }

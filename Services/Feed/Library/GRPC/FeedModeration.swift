@@ -1,0 +1,78 @@
+import Foundation
+import GRPCCore
+import RoamProto
+import RoamRuntime
+import SwiftProtobuf
+
+/// The feed's part in moderation (served by `ContentModerationGRPCService`): posts, stories and comments.
+public struct FeedModeration: ModeratedContent {
+    public static let kinds = ["post", "comment"]
+    public static let owner = "the feed"
+    let feed: FeedService
+
+    public init(feed: FeedService) {
+        self.feed = feed
+    }
+
+    public func describe(_ kind: String, _ id: UUID, caller: Caller) async throws -> Roam_Moderation_V1_Content {
+        kind == "post"
+            ? try await feed.moderatedPost(id, caller: caller).moderationContent
+            : try await feed.moderatedComment(id, caller: caller).moderationContent
+    }
+
+    public func takeDown(_ kind: String, _ id: UUID, reason: String, by moderator: Moderator) async throws -> Roam_Moderation_V1_Content {
+        kind == "post"
+            ? try await feed.takeDown(post: id, reason: reason, by: moderator).moderationContent
+            : try await feed.takeDown(comment: id, reason: reason, by: moderator).moderationContent
+    }
+
+    public func restore(_ kind: String, _ id: UUID, by moderator: Moderator) async throws -> Roam_Moderation_V1_Content {
+        kind == "post"
+            ? try await feed.restore(post: id, by: moderator).moderationContent : try await feed.restore(comment: id, by: moderator).moderationContent
+    }
+}
+
+extension Post {
+    /// The post as moderators see it.
+    var moderationContent: Roam_Moderation_V1_Content {
+        .with {
+            $0.subject = .with {
+                $0.kind = "post"
+                $0.id = id.lowercasedString
+            }
+            $0.authorID = authorID.lowercasedString
+            $0.title = title
+            $0.text = text
+            $0.mediaIds = mediaIDs.map(\.lowercasedString)
+            $0.placeName = audience.place?.name ?? ""
+            if let event = audience.eventID {
+                $0.parent = .with {
+                    $0.kind = "event"
+                    $0.id = event.lowercasedString
+                }
+            }
+            $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
+            if let takedown { $0.takedown = takedown.moderationProto }
+        }
+    }
+}
+
+extension Comment {
+    /// The comment as moderators see it: its subject is its parent.
+    var moderationContent: Roam_Moderation_V1_Content {
+        .with {
+            $0.subject = .with {
+                $0.kind = "comment"
+                $0.id = id.lowercasedString
+            }
+            $0.authorID = authorID?.lowercasedString ?? ""
+            $0.text = text
+            $0.parent = .with {
+                $0.kind = subject.kind == .bucketItem ? "item" : subject.kind.rawValue
+                $0.id = subject.id.lowercasedString
+            }
+            $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
+            if let takedown { $0.takedown = takedown.moderationProto }
+        }
+    }
+}
