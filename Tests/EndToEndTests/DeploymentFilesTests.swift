@@ -159,7 +159,7 @@ import Testing
         }
     }
 
-    /// Each process's README, where its own settings are listed (those of every service are in the root one).
+    /// Each process's README, where its own settings are listed (those of every service are in `docs/OPERATIONS.md`).
     static let readmes = [
         "accounts": "Services/Accounts/README.md", "events": "Services/Events/README.md", "feed": "Services/Feed/README.md",
         "media": "Services/Media/README.md", "trips": "Services/Trips/README.md", "budget": "Services/Budget/README.md",
@@ -167,14 +167,14 @@ import Testing
         "moderation": "Services/Moderation/README.md", "gateway": "Gateway/README.md",
     ]
 
-    @Test func everyVariableIsListedInItsProcessReadmeOrTheRootOne() throws {
-        let root = try Self.text("README.md")
+    @Test func everyVariableIsListedInItsProcessReadmeOrTheOperationsDocument() throws {
+        let root = try Self.text("docs/OPERATIONS.md")
         let read = try Self.variablesRead
         #expect(Set(read.keys) == Set(Self.readmes.keys))
         for (process, variables) in read {
             let own = try Self.text(try #require(Self.readmes[process]))
             let missing = variables.filter { !own.contains("`\($0)`") && !root.contains("`\($0)`") }
-            #expect(missing.isEmpty, "neither \(Self.readmes[process] ?? process) nor README.md lists: \(missing.sorted())")
+            #expect(missing.isEmpty, "neither \(Self.readmes[process] ?? process) nor docs/OPERATIONS.md lists: \(missing.sorted())")
         }
     }
 
