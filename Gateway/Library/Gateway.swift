@@ -51,31 +51,32 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
         router.add(middleware: AuthenticationMiddleware(verifier: verifier))
         router.add(middleware: UserRateLimitMiddleware(byUser: TokenBucket(rule: settings.userRateLimit)))
         router.add(middleware: CallContextMiddleware(relationChanges: relationChanges))
+        router.add(middleware: OperationMiddleware())
         router.add(middleware: SignedInUserMiddleware())
         router.add(middleware: InputCheckMiddleware())
         router.add(middleware: IdempotencyFingerprintMiddleware())
 
         let table = RouteTable(router: router)
-        let accounts = AccountsCaller(accounts: upstreams.accounts)
-        let events = EventsCaller(events: upstreams.events)
-        let feed = FeedCaller(feed: upstreams.feed)
+        let accounts = AccountsCaller(upstreams.accounts)
+        let events = EventsCaller(upstreams.events)
+        let feed = FeedCaller(upstreams.feed)
         SystemRoutes(readiness: readiness).register(in: table)
         EmailLinkPages(accounts: accounts).register(in: table)
         let links = MediaLinkMaker(
             signer: MediaLinkSigner(serviceSecret: settings.serviceSecret, lifetime: settings.mediaLinkLifetime),
             publicBaseURL: settings.publicBaseURL)
-        let bucketLists = BucketListsCaller(bucketLists: upstreams.bucketLists)
+        let bucketLists = BucketListsCaller(upstreams.bucketLists)
         let counters: [any ProfileCounter] = [FollowCounter(), StoryCounter(feed: feed), BucketListCounter(bucketLists: bucketLists)]
         let api = GatewayAPI(
             accounts: accounts,
             overview: UserOverview(
                 accounts: accounts, counters: counters,
                 timeout: settings.fanOutTimeout, links: links),
-            events: events, feed: feed, media: MediaCaller(media: upstreams.media), trips: TripsCaller(trips: upstreams.trips),
-            budget: BudgetCaller(budget: upstreams.budget), bucketLists: bucketLists,
-            activities: ActivitiesCaller(activities: upstreams.bucketLists), walks: WalksCaller(walks: upstreams.trips),
-            notifications: NotificationsCaller(notifications: upstreams.notifications),
-            moderation: ModerationCaller(moderation: upstreams.moderation),
+            events: events, feed: feed, media: MediaCaller(upstreams.media), trips: TripsCaller(upstreams.trips),
+            budget: BudgetCaller(upstreams.budget), bucketLists: bucketLists,
+            activities: ActivitiesCaller(upstreams.bucketLists), walks: WalksCaller(upstreams.trips),
+            notifications: NotificationsCaller(upstreams.notifications),
+            moderation: ModerationCaller(upstreams.moderation),
             fanOutTimeout: settings.fanOutTimeout,
             mediaLinks: links, mediaMaxBytes: settings.mediaMaxBytes, revoked: verifier.revoked,
             relationChanges: relationChanges)
@@ -86,20 +87,20 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
             preconditionFailure("the generated operations could not be registered: \(error)")
         }
         NotificationStreamRoute(
-            events: events, trips: TripsCaller(trips: upstreams.trips), budget: BudgetCaller(budget: upstreams.budget),
-            notifications: NotificationsCaller(notifications: upstreams.notifications), heartbeat: settings.streamHeartbeat,
+            events: events, trips: TripsCaller(upstreams.trips), budget: BudgetCaller(upstreams.budget),
+            notifications: NotificationsCaller(upstreams.notifications), heartbeat: settings.streamHeartbeat,
             openStreams: openStreams
         ).register(in: table)
         ChatRoutes(feed: feed, links: links, openStreams: openStreams).register(in: table)
-        MediaContentRoute(media: MediaCaller(media: upstreams.media)).register(in: table)
+        MediaContentRoute(media: MediaCaller(upstreams.media)).register(in: table)
         TripDayRoute(api: api).register(in: table)
         DocsRoutes(assets: DocsAssets.shared).register(in: table)
         ConsoleRoutes(
-            accounts: accounts, accountsAdmin: AccountsAdminCaller(accountsAdmin: upstreams.accounts),
-            moderation: ModerationCaller(moderation: upstreams.moderation), events: events,
+            accounts: accounts, accountsAdmin: AccountsAdminCaller(upstreams.accounts),
+            moderation: ModerationCaller(upstreams.moderation), events: events,
             purgeReports: [
-                "user_deleted": PurgeReportCaller(purgeReports: upstreams.accounts), "event_ended": PurgeReportCaller(purgeReports: upstreams.events),
-                "trip_deleted": PurgeReportCaller(purgeReports: upstreams.trips),
+                "user_deleted": PurgeReportCaller(upstreams.accounts), "event_ended": PurgeReportCaller(upstreams.events),
+                "trip_deleted": PurgeReportCaller(upstreams.trips),
             ], verifier: verifier, readiness: readiness,
             serviceSecret: settings.serviceSecret, secureCookies: settings.kind != .development
         ).register(in: table)

@@ -15,6 +15,8 @@ public struct GatewayRequestContext: Hummingbird.RequestContext, WebSocketReques
     public var user: AuthenticatedUser?
     public var bearerToken: String?
     public var maxBodyBytes = 1 << 20
+    /// The route's operation in the document, found once (`OperationMiddleware`); nil for routes it does not describe.
+    var operation: GatewayOpenAPI.Operation?
     /// The client's connection, where a refused WebSocket upgrade's problem is sent.
     public let channel: any Channel
 

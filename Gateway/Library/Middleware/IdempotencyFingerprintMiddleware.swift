@@ -19,9 +19,7 @@ public struct IdempotencyFingerprintMiddleware: RouterMiddleware {
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         // A key sent to an operation that takes none (a client that sends one everywhere) changes nothing.
-        guard let key = request.headers[Self.keyHeader],
-            let operation = context.endpointPath.flatMap({ GatewayOpenAPI.operation(request.method, $0) }), operation.takesIdempotencyKey
-        else {
+        guard let key = request.headers[Self.keyHeader], let operation = context.operation, operation.takesIdempotencyKey else {
             return try await next(request, context)
         }
         return try await IdempotentRequest.$keyDigest.withValue(RequestFingerprint.digest(ofKey: key)) {

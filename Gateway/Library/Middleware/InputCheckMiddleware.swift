@@ -29,7 +29,7 @@ public struct InputCheckMiddleware: RouterMiddleware {
         for (name, value) in query.items where value.unicodeScalars.contains("\u{0}") || name.unicodeScalars.contains("\u{0}") {
             validation.fail(name, "must not contain NUL characters")
         }
-        let operation = context.endpointPath.flatMap { GatewayOpenAPI.operation(request.method, $0) }
+        let operation = context.operation
         if let operation {
             for (name, value) in context.parameters
             where operation.uuidPathParameters.contains(String(name))

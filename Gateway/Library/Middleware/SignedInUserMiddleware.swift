@@ -8,7 +8,7 @@ struct SignedInUserMiddleware: RouterMiddleware {
     typealias Context = GatewayRequestContext
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        if let path = context.endpointPath, GatewayOpenAPI.operation(request.method, path)?.requiresUser == true {
+        if context.operation?.requiresUser == true {
             _ = try context.requireUser()
         }
         return try await next(request, context)

@@ -36,60 +36,9 @@ typealias ModerationCaller<Transport: ClientTransport> = ServiceCaller<Transport
 typealias WalksCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Trips_V1_WalksService.Client<Transport>>
 typealias ActivitiesCaller<Transport: ClientTransport> = ServiceCaller<Transport, Roam_Bucketlists_V1_ActivitiesService.Client<Transport>>
 
-extension ServiceCaller {
-    init(accounts upstream: Upstream<Transport>) where Client == Roam_Accounts_V1_AccountsService.Client<Transport> {
-        self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
-    }
-
-    /// What moderators do with accounts (the console), served by the accounts process.
-    init(accountsAdmin upstream: Upstream<Transport>) where Client == Roam_Accounts_V1_AccountsAdminService.Client<Transport> {
-        self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
-    }
-
-    /// The purges a service with an outbox asked of others (accounts, events, trips), for admins.
-    init(purgeReports upstream: Upstream<Transport>) where Client == Roam_Purge_V1_PurgeReportService.Client<Transport> {
-        self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
-    }
-
-    init(moderation upstream: Upstream<Transport>) where Client == Roam_Moderation_V1_ModerationService.Client<Transport> {
-        self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
-    }
-
-    init(events upstream: Upstream<Transport>) where Client == Roam_Events_V1_EventsService.Client<Transport> {
-        self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
-    }
-
-    init(feed upstream: Upstream<Transport>) where Client == Roam_Feed_V1_FeedService.Client<Transport> {
-        self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
-    }
-
-    init(media upstream: Upstream<Transport>) where Client == Roam_Media_V1_MediaService.Client<Transport> {
-        self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
-    }
-
-    init(trips upstream: Upstream<Transport>) where Client == Roam_Trips_V1_TripsService.Client<Transport> {
-        self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
-    }
-
-    init(budget upstream: Upstream<Transport>) where Client == Roam_Budget_V1_BudgetService.Client<Transport> {
-        self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
-    }
-
-    init(bucketLists upstream: Upstream<Transport>) where Client == Roam_Bucketlists_V1_BucketListsService.Client<Transport> {
-        self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
-    }
-
-    init(notifications upstream: Upstream<Transport>) where Client == Roam_Notifications_V1_NotificationsService.Client<Transport> {
-        self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
-    }
-
-    /// Activities are served by the bucket lists process.
-    init(activities upstream: Upstream<Transport>) where Client == Roam_Bucketlists_V1_ActivitiesService.Client<Transport> {
-        self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
-    }
-
-    /// Walks are served by the trips process.
-    init(walks upstream: Upstream<Transport>) where Client == Roam_Trips_V1_WalksService.Client<Transport> {
+extension ServiceCaller where Client: GeneratedClient, Client.Transport == Transport {
+    /// The caller of whichever service `Client` is the generated client of (`FeedCaller(upstreams.feed)`).
+    init(_ upstream: Upstream<Transport>) {
         self.init(upstream: upstream, makeClient: { Client(wrapping: $0) })
     }
 }
