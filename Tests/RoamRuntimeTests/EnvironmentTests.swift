@@ -128,4 +128,21 @@ import Testing
             return !"\(error) \(error.problem)".contains("s3cr3t-pw")
         }
     }
+
+    /// The fault suite's crash points work in development only; anywhere else they stop the process at
+    /// start, naming the variable.
+    @Test func crashPointsAreRefusedOutsideDevelopment() throws {
+        let set = ["ROAM_CRASH_AFTER_COMMIT": "roam.feed.v1.FeedService/CreatePost", "ROAM_CRASH_BEFORE_DELIVERY": "true"]
+        let development = try CrashPoints(environment: Environment(set), kind: .development)
+        #expect(development.afterCommit == ["roam.feed.v1.FeedService/CreatePost"] && development.beforeDelivery)
+        for (variable, value) in set {
+            #expect(throws: ConfigurationError.self) { _ = try CrashPoints(environment: Environment([variable: value]), kind: .production) }
+            do {
+                _ = try CrashPoints(environment: Environment([variable: value]), kind: .production)
+            } catch {
+                #expect(error.variable == variable && error.problem.contains("ROAM_ENVIRONMENT=development"))
+            }
+        }
+        #expect(try CrashPoints(environment: Environment([:]), kind: .production).isEmpty)
+    }
 }

@@ -9,6 +9,7 @@ import Glibc
 ///   the process dies once such a call's handler has returned (its transaction committed), before
 ///   the answer leaves.
 /// - `ROAM_CRASH_BEFORE_DELIVERY=true`: the process dies when its outbox is about to deliver an entry.
+/// Either one set outside development stops the process at start: no deployment kills itself on purpose.
 public struct CrashPoints: Sendable {
     public var afterCommit: Set<String>
     public var beforeDelivery: Bool
@@ -18,10 +19,21 @@ public struct CrashPoints: Sendable {
         self.beforeDelivery = beforeDelivery
     }
 
-    public init(environment: Environment) throws(ConfigurationError) {
+    public init(environment: Environment, kind: DeploymentKind) throws(ConfigurationError) {
         let methods = environment.string("ROAM_CRASH_AFTER_COMMIT", default: "").split(separator: ",")
         afterCommit = Set(methods.map { String($0.trimmingCharacters(in: " ")) }.filter { !$0.isEmpty })
         beforeDelivery = try environment.bool("ROAM_CRASH_BEFORE_DELIVERY", default: false)
+        guard kind == .development else {
+            if !afterCommit.isEmpty { throw Self.refused("ROAM_CRASH_AFTER_COMMIT") }
+            if beforeDelivery { throw Self.refused("ROAM_CRASH_BEFORE_DELIVERY") }
+            return
+        }
+    }
+
+    static func refused(_ variable: String) -> ConfigurationError {
+        ConfigurationError(
+            variable: variable,
+            problem: "kills the process on purpose, for the fault suite only; it is refused unless \(DeploymentKind.variable)=development")
     }
 
     public var isEmpty: Bool { afterCommit.isEmpty && !beforeDelivery }

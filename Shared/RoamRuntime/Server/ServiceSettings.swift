@@ -57,6 +57,6 @@ public struct ServiceSettings: Sendable {
         keysRefreshInterval = try environment.duration("KEYS_REFRESH_INTERVAL", default: .seconds(60))
         revocationGrace = try environment.duration("REVOCATIONS_GRACE", default: .seconds(10))
         serverTransport = try GRPCTransportKind(environment: environment, variable: "GRPC_SERVER_TRANSPORT", default: .nghttp2)
-        crashPoints = try CrashPoints(environment: environment)
+        crashPoints = try CrashPoints(environment: environment, kind: kind)
     }
 }
