@@ -162,152 +162,6 @@ public struct WalkService: Sendable {
         try await letGo(walk.allMediaIDs, of: walk)
     }
 
-    // MARK: Reading
-
-    /// A walk the reader may see: their own, a posted one of someone they do not block, or the one a
-    /// group walk they belong to follows.
-    public func walk(_ id: UUID, for reader: UUID) async throws -> SeenWalk {
-        let walk = try await readable(id, for: reader)
-        return try await seen([walk], by: reader)[0]
-    }
-
-    /// A page of the walk's recorded points, in time order.
-    public func path(of id: UUID, for reader: UUID, after: Date?, limit: Int) async throws -> [TrackPoint] {
-        _ = try await readable(id, for: reader)
-        return try await walks.points(of: id, after: after, limit: min(max(limit, 1), Self.maxPathPage))
-    }
-
-    /// The owner's walks, most recently started first.
-    public func ownWalks(of owner: UUID, page: PageRequest) async throws -> Page<SeenWalk> {
-        let page = try await walks.walks(of: owner, page: page)
-        return Page(items: try await seen(page.items, by: owner), nextCursor: page.nextCursor)
-    }
-
-    /// The walks the user took or rated (those rated while they may still see them), most recently
-    /// started first.
-    public func history(of user: UUID, page: PageRequest) async throws -> Page<SeenWalk> {
-        let page = try await walks.history(of: user, hiding: try await graph.relations(of: user).hidden, page: page)
-        // Taken-down walks are left out after the fetch: a page may be shorter, its cursor still goes on.
-        return Page(items: try await seen(page.items.filter { $0.ownerID == user || $0.takedown == nil }, by: user), nextCursor: page.nextCursor)
-    }
-
-    /// Finished walks, public ones and the reader's own, as `query` asks.
-    public func search(_ query: WalkQuery, page: PageRequest) async throws -> Page<SeenWalk> {
-        var query = query
-        var validation = Validation()
-        if let near = query.near {
-            near.center.validate("near", into: &validation)
-            validation.require(near.meters > 0 && near.meters <= Self.maxSearchMeters, "within_meters", "must be more than 0 and at most 100,000")
-        }
-        if query.order == .distance { validation.require(query.near != nil, "order", "distance needs near and within_meters") }
-        if let text = query.text {
-            validation.require(text.count <= 200, "text", "must be at most 200 characters")
-            validation.require(!WalkQuery.words(text).isEmpty, "text", "must have a word")
-        }
-        query.tag = query.tag.map(WalkDetails.normalised)
-        if let tag = query.tag {
-            validation.require(WalkDetails.isTag(tag), "tag", "must be 1 to \(WalkDetails.maxTagLength) letters, digits, - or _")
-        }
-        try validation.check()
-        query.hiddenOwners = try await graph.relations(of: query.reader).hidden
-        let all = try await walks.search(query, page: page)
-        // Taken-down walks are left out after the fetch: a page may be shorter, its cursor still goes on.
-        let found = Page(items: all.items.filter { $0.walk.takedown == nil || $0.walk.ownerID == query.reader }, nextCursor: all.nextCursor)
-        let seen = try await seen(found.items.map(\.walk), by: query.reader)
-        return Page(
-            items: zip(seen, found.items).map { seen, item in
-                var seen = seen
-                seen.meters = item.meters
-                return seen
-            }, nextCursor: found.nextCursor)
-    }
-
-    // MARK: Others' walks
-
-    /// Sets the reader's rating of a walk they may see (not their own): 1 to 5, replacing theirs.
-    public func rate(_ id: UUID, rating: Int, by user: UUID) async throws -> SeenWalk {
-        var validation = Validation()
-        validation.require((1...5).contains(rating), "rating", "must be 1 to 5")
-        try validation.check()
-        let walk = try await visible(id, for: user)
-        guard walk.ownerID != user else { throw WalkError.ownWalk }
-        guard let rated = try await walks.rate(id, rating: rating, by: user) else { throw WalkError.notFound }
-        return SeenWalk(walk: rated, myRating: rating, walkingNow: try await walks.walkingNow(on: [id])[id] ?? 0)
-    }
-
-    /// Whose the walk is, when it exists and the reader may see it (the feed asks before a comment).
-    public func visibleWalk(_ id: UUID, for reader: UUID) async throws -> Walk? {
-        guard let walk = try await walks.walk(id) else { return nil }
-        if walk.ownerID == reader { return walk }
-        return walk.isVisible(to: reader, hiding: try await graph.relations(of: reader).hidden) ? walk : nil
-    }
-
-    // MARK: GPX
-
-    /// The walk as GPX 1.1 for a reader who may see it.
-    public func gpx(of id: UUID, for reader: UUID) async throws -> String {
-        let walk = try await readable(id, for: reader)
-        let points = try await walks.points(of: id, after: nil, limit: Int.max)
-        return WalkGPX(walk: walk, points: points).text
-    }
-
-    /// A GPX file's track as the owner's finished, private walk: from its first point to its last,
-    /// its waypoints as points of interest. A retry with the same idempotency key answers the first walk.
-    public func importGPX(_ file: ImportedWalk, owner: UUID, idempotencyKey: String?) async throws -> Walk {
-        var validation = Validation()
-        validation.require(file.points.count >= 2, "gpx", "must have a track of at least 2 points with times")
-        validation.require(file.points.count <= Self.maxImportedPoints, "gpx", "must have at most \(Self.maxImportedPoints.formatted()) track points")
-        // As with points recorded live: none later than now (a minute of clock skew allowed).
-        let latest = now().addingTimeInterval(60)
-        for (index, point) in file.points.enumerated() where validation.violations.count < GPXReader.maxViolations {
-            point.point.validate("gpx.trkpt[\(index)]", into: &validation)
-            validation.require(point.at <= latest, "gpx.trkpt[\(index)].time", "must not be in the future")
-        }
-        validation.require(file.waypoints.count <= 200, "gpx", "must have at most 200 waypoints")
-        try validation.check()
-        let points = file.points.map { TrackPoint(at: $0.at.wholeMicroseconds, point: $0.point, accuracyMeters: $0.accuracyMeters) }
-            .sorted { $0.at < $1.at }
-        let name = file.name.trimmingCharacters(in: .whitespacesAndNewlines)
-        let details = try WalkDetails(
-            title: name.isEmpty ? "Imported walk" : String(name.prefix(WalkDetails.maxTitleLength)),
-            description: String(file.description.prefix(WalkDetails.maxDescriptionLength))
-        ).validated()
-        let time = now()
-        let pointsOfInterest = try file.waypoints.map { waypoint in
-            try PointOfInterest(
-                id: UUID.v7(), point: waypoint.point,
-                name: waypoint.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "Waypoint" : String(waypoint.name.prefix(200)),
-                note: String(waypoint.note.prefix(PointOfInterest.maxNoteLength)), createdAt: time
-            ).validated()
-        }
-        let walk = Walk(
-            id: UUID.v7(), ownerID: owner, details: details, start: WalkPlace(point: points[0].point),
-            destination: WalkPlace(point: points[points.count - 1].point), startedAt: points[0].at,
-            finishedAt: points[points.count - 1].at, route: WalkRoute(points: points), pointsOfInterest: pointsOfInterest,
-            createdAt: time, updatedAt: time)
-        return try await walks.create(walk, points: points, idempotencyKey: idempotencyKey)
-    }
-
-    // MARK: Work of its own
-
-    /// Finishes walks ongoing for longer than the longest a walk may last, at their last recorded
-    /// point (or their start without one); how many.
-    public func closeOverdue(limit: Int = 100) async throws -> Int {
-        let cutoff = now().addingTimeInterval(-maxDuration.seconds)
-        var closed = 0
-        for walk in try await walks.ongoing(startedBefore: cutoff, limit: limit) {
-            let points = try await walks.points(of: walk.id, after: nil, limit: Int.max)
-            let end = min(points.last?.at ?? walk.startedAt, walk.startedAt.addingTimeInterval(maxDuration.seconds))
-            if try await finish(walk, at: max(end, walk.startedAt), automatically: true, points: points) != nil { closed += 1 }
-        }
-        return closed
-    }
-
-    /// Deletes a deleted account's walks and withdraws their ratings; how many walks.
-    public func purgeUser(_ user: UUID) async throws -> Int {
-        try await walks.deleteAll(of: user).count
-    }
-
     // MARK: Helpers
 
     /// The subject media holds a walk's photos under.
@@ -349,17 +203,17 @@ public struct WalkService: Sendable {
         throw WalkError.notFound
     }
 
-    private func finish(_ walk: Walk, at time: Date, automatically: Bool) async throws -> Walk {
+    func finish(_ walk: Walk, at time: Date, automatically: Bool) async throws -> Walk {
         let points = try await walks.points(of: walk.id, after: nil, limit: Int.max)
         guard let finished = try await finish(walk, at: time, automatically: automatically, points: points) else { throw WalkError.finished }
         return finished
     }
 
-    private func finish(_ walk: Walk, at time: Date, automatically: Bool, points: [TrackPoint]) async throws -> Walk? {
+    func finish(_ walk: Walk, at time: Date, automatically: Bool, points: [TrackPoint]) async throws -> Walk? {
         try await walks.finish(walk.id, owner: walk.ownerID, at: time, route: WalkRoute(points: points), automatically: automatically)
     }
 
-    private func letGo(_ ids: [UUID], of walk: Walk) async throws {
+    func letGo(_ ids: [UUID], of walk: Walk) async throws {
         if !ids.isEmpty { try? await media.detach(ids, from: Self.subject(walk.id), for: walk.ownerID) }
     }
 }
