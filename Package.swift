@@ -114,6 +114,12 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.0"),
     ],
     targets: [
+        // The API's types, generated once from Gateway/openapi.yaml (scripts/generate-openapi.sh): the
+        // gateway serves them and RoamClient sends them. Only the OpenAPI runtime, so the client's
+        // dependency check holds.
+        .target(
+            name: "RoamAPI", dependencies: [.product(name: "OpenAPIRuntime", package: "swift-openapi-runtime")],
+            path: "Gateway/API", exclude: ["openapi-generator-config.yaml"], swiftSettings: swiftSettings),
         // The client an app adds: types and calls generated from Gateway/openapi.yaml in client mode
         // (scripts/generate-openapi.sh) and the layer where generation stops. Only the OpenAPI runtime
         // and a client transport (scripts/check-client-dependencies.py holds it so).
@@ -122,6 +128,7 @@ let package = Package(
             dependencies: [
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                "RoamAPI",
                 .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession", condition: .when(platforms: [.macOS, .iOS])),
                 .product(name: "OpenAPIAsyncHTTPClient", package: "swift-openapi-async-http-client", condition: .when(platforms: [.linux])),
                 .product(name: "AsyncHTTPClient", package: "async-http-client", condition: .when(platforms: [.linux])),
@@ -217,7 +224,7 @@ let package = Package(
             dependencies: uses(
                 "AsyncAlgorithms", "Crypto", "GRPCCore", "GRPCNIOTransportHTTP2", "HTTPTypes", "Hummingbird", "HummingbirdCore",
                 "HummingbirdWebSocket", "Logging", "Metrics", "Mustache", "NIOCore", "NIOHTTP1", "NIOHTTPTypes", "NIOWebSocket", "OpenAPIHummingbird",
-                "OpenAPIRuntime", "Prometheus", "RoamCore", "RoamHTTP2", "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf",
+                "OpenAPIRuntime", "Prometheus", "RoamAPI", "RoamCore", "RoamHTTP2", "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf",
                 "Instrumentation", "Tracing"),
             path: "Gateway/Library",
             exclude: gatewayContractParts,
@@ -340,7 +347,7 @@ let package = Package(
             dependencies: uses(
                 "Accounts", "AccountsTesting", "Budget", "Crypto", "Events", "Feed", "GRPCCore", "GRPCInProcessTransport", "GRPCProtobuf", "Gateway",
                 "HTTPTypes", "Hummingbird", "HummingbirdWSClient", "Logging", "Media", "MediaTesting", "Notifications", "OpenAPIRuntime",
-                "RoamClient",
+                "RoamAPI", "RoamClient",
                 "RoamCore", "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting", "ServiceLifecycle", "Trips"),
             path: "Tests/GatewayTests", swiftSettings: swiftSettings),
         .testTarget(

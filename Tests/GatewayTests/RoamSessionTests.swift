@@ -2,6 +2,7 @@ import Accounts
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
+import RoamAPI
 import RoamTesting
 import Synchronization
 import Testing

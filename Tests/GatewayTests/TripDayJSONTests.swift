@@ -1,4 +1,5 @@
 import Foundation
+import RoamAPI
 import Testing
 
 @testable import Gateway

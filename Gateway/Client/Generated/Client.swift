@@ -16,6 +16,10 @@ public import struct Foundation.Data
 #endif
 public import struct Foundation.Date
 import HTTPTypes
+#if compiler(>=6.4)
+@diagnose(UnusedImportAccess, as: ignored)
+#endif
+public import RoamAPI
 /// The public JSON API of Roam, a backend for location-based social and travel apps.
 ///
 /// Send `Authorization: Bearer <access token>` on operations that list `bearerAuth` under `security`. An access token stops working as soon as its session ends (log-out, revocation, a password change, a reused refresh token: 401 SESSION_REVOKED) or its account is deleted (401 ACCOUNT_DELETED) or suspended by a moderator (its sessions end: 401 SESSION_REVOKED; signing in and refreshing then answer 403 ACCOUNT_SUSPENDED with `suspendedUntil`, absent when it lasts until lifted), not only when it expires. Every request may carry `X-Request-ID` (1 to 128 characters of `[A-Za-z0-9._-]`): it is echoed back, logged by every service and put in problem documents; one is made when absent. Errors are `application/problem+json`.

@@ -1,3 +1,5 @@
+import RoamAPI
+
 /// What an event's live chat delivers, as `RoamSession.chat(eventID:after:)` reads it.
 public enum LiveChat: Sendable {
     /// Every message after the one asked for has come; new ones follow as they are sent. Comes again

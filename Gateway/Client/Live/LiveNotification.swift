@@ -1,3 +1,5 @@
+import RoamAPI
+
 /// What the notification stream delivers, as `RoamSession.notifications()` reads it.
 public enum LiveNotification: Sendable {
     /// Every part of the stream is listening: after the first connection and after each reconnection.

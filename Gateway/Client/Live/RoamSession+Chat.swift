@@ -1,4 +1,5 @@
 import Foundation
+import RoamAPI
 
 extension RoamSession {
     /// An event's chat as it happens (a WebSocket), for an active member: the messages after `after`

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
+import RoamAPI
 
 extension RoamSession {
     /// The user's notifications as they happen (Server-Sent Events), connected again after any break

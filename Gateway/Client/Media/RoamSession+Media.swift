@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
+import RoamAPI
 
 extension RoamSession {
     /// Uploads a photo or video from a file, streamed (never held whole), reporting progress as the

@@ -1,4 +1,5 @@
 import Foundation
+import RoamAPI
 
 /// Push devices and the inbox: what an app calls once it has a push token, and to show what it was sent.
 extension RoamSession {

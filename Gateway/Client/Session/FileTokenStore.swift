@@ -1,4 +1,5 @@
 import Foundation
+import RoamAPI
 
 /// Tokens kept as JSON in a file only its owner may read, replaced whole on each save (a crash never
 /// leaves half a file); a missing file is signed out. The device token lives beside it

@@ -1,3 +1,5 @@
+import RoamAPI
+
 /// Tokens kept for as long as the process runs.
 public actor InMemoryTokenStore: TokenStore {
     private var tokens: Components.Schemas.Tokens?

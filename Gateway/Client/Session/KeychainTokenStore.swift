@@ -1,6 +1,7 @@
 #if canImport(Security)
 import Foundation
 import Security
+import RoamAPI
 
 /// Tokens kept in the Keychain as one generic-password item, readable after the device's first unlock
 /// and never leaving it (not in backups, not synced): where an iPhone or Mac app keeps them.

@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import OpenAPIRuntime
+import RoamAPI
 
 /// One user's sign-in to a Roam gateway, and `client`, whose calls carry its token:
 /// - its tokens kept in a `TokenStore`, the access token refreshed shortly before it expires and once

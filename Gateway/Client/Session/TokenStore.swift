@@ -1,3 +1,5 @@
+import RoamAPI
+
 /// Where a session keeps its tokens between launches: in memory, in a file, or (on Apple platforms)
 /// wherever the app wants them, such as the Keychain.
 public protocol TokenStore: Sendable {

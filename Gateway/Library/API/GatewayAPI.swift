@@ -1,4 +1,5 @@
 import GRPCCore
+import RoamAPI
 import RoamRuntime
 
 /// The operations generated from `Gateway/openapi.yaml` (`APIProtocol`), one extension per domain in

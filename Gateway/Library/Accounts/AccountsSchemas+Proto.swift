@@ -1,3 +1,4 @@
+import RoamAPI
 import RoamProto
 
 // The accounts service's protobuf messages as the document's schemas.

@@ -1,3 +1,4 @@
+import RoamAPI
 import RoamProto
 
 /// Changing one's email and username, and accepting the terms.

@@ -1,3 +1,4 @@
+import RoamAPI
 import RoamProto
 
 /// `/v1/auth/…`: sign up, log in, refresh, log out, email verification and password reset.

@@ -1,4 +1,5 @@
 import Foundation
+import RoamAPI
 import RoamRuntime
 
 /// `/v1/me…`: the signed-in user's account, password and sessions.

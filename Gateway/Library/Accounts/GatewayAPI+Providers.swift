@@ -1,3 +1,4 @@
+import RoamAPI
 import RoamProto
 
 /// Signing in with OpenID Connect providers, and the providers linked to an account.

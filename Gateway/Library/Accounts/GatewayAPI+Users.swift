@@ -1,3 +1,4 @@
+import RoamAPI
 import RoamRuntime
 
 /// `/v1/users…`: search, public profiles with counts from every service, follow and block.

@@ -1,4 +1,5 @@
 import GRPCCore
+import RoamAPI
 import RoamProto
 import RoamRuntime
 

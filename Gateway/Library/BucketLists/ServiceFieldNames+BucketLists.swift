@@ -1,3 +1,5 @@
+import RoamAPI
+
 extension Operations.ListTrendingActivities.Input.Query: ServiceFieldNames {
     static let serviceFieldNames = ["near.latitude": "lat", "near.longitude": "lng"]
 }

@@ -1,3 +1,4 @@
+import RoamAPI
 import RoamProto
 import RoamRuntime
 

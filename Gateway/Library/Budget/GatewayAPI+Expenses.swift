@@ -1,5 +1,6 @@
 import Foundation
 import OpenAPIRuntime
+import RoamAPI
 import RoamProto
 import RoamRuntime
 

@@ -1,5 +1,6 @@
 import Foundation
 import GRPCCore
+import RoamAPI
 import RoamProto
 import RoamRuntime
 

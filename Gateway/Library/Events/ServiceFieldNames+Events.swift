@@ -1,3 +1,5 @@
+import RoamAPI
+
 /// Events name a reported position `position.latitude`; the client sends `latitude` in a body and `lat`
 /// in a query.
 extension Components.Schemas.Position: ServiceFieldNames {

@@ -1,3 +1,5 @@
+import RoamAPI
+
 /// An answer that carries how many comments its subject has in the feed.
 protocol Commented: Sendable {
     /// `kind/id`, as the feed names the subject.

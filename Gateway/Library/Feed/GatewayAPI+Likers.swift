@@ -1,4 +1,5 @@
 import GRPCCore
+import RoamAPI
 import RoamProto
 
 /// Who liked a post or comment: the feed lists the likes, accounts gives their profiles as the reader

@@ -1,3 +1,5 @@
+import RoamAPI
+
 extension Components.Schemas.PostUpdateRequest: ServiceFieldNames {
     static let serviceFieldNames = [
         "place.position.latitude": "place.latitude", "place.position.longitude": "place.longitude", "place.position": "place",

@@ -1,4 +1,5 @@
 import Foundation
+import RoamAPI
 import RoamRuntime
 
 /// Turns media ids into links to their variants, signed for whoever holds them until they expire

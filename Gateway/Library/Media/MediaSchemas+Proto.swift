@@ -1,4 +1,5 @@
 import Foundation
+import RoamAPI
 import RoamProto
 import RoamRuntime
 

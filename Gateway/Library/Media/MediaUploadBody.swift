@@ -1,6 +1,7 @@
 import Foundation
 import GRPCCore
 import OpenAPIRuntime
+import RoamAPI
 import RoamProto
 import RoamRuntime
 

@@ -1,3 +1,5 @@
+import RoamAPI
+
 extension Operations.ListMyMedia.Input.Query: ServiceFieldNames {
     static let serviceFieldNames = ["near.latitude": "latitude", "near.longitude": "longitude", "within_meters": "withinMeters"]
 }

@@ -2,6 +2,7 @@ import Foundation
 import GRPCCore
 import HTTPTypes
 import Hummingbird
+import RoamAPI
 import RoamProto
 import RoamRuntime
 import ServiceLifecycle

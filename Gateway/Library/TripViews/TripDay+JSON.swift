@@ -1,5 +1,6 @@
 import Foundation
 import OpenAPIRuntime
+import RoamAPI
 
 /// The day page as JSON, written by hand. `JSONEncoder` took 6 ms for a full day's 207 KB, and it starts
 /// only once the slowest part is in, so it was most of what the page added to that part. The members

@@ -1,3 +1,4 @@
+import RoamAPI
 import RoamProto
 
 extension Components.Schemas.TripDay {

@@ -1,3 +1,5 @@
+import RoamAPI
+
 extension Operations.FindPlaces.Input.Query: ServiceFieldNames {
     static let serviceFieldNames = [
         "near.latitude": "lat", "near.longitude": "lng", "open_now_in_time_zone": "openNowIn", "name_prefix": "prefix",

@@ -1,3 +1,4 @@
+import RoamAPI
 import RoamProto
 
 /// One text frame of `/v1/events/{id}/chat/live`: `{"type":"live"}` once caught up, then
