@@ -25,8 +25,9 @@ let modulePackages: [String: String] = [
     "Hummingbird": "hummingbird", "HummingbirdCore": "hummingbird", "HummingbirdWebSocket": "hummingbird-websocket",
     "HummingbirdWSClient": "hummingbird-websocket",
     "HTTPTypes": "swift-http-types", "NIOCore": "swift-nio", "NIOPosix": "swift-nio", "NIOWebSocket": "swift-nio",
-    "NIOHTTP1": "swift-nio", "NIOSSL": "swift-nio-ssl", "NIOHTTP2": "swift-nio-http2", "NIOHTTPTypes": "swift-nio-extras",
-    "Logging": "swift-log", "Metrics": "swift-metrics", "Prometheus": "swift-prometheus",
+    "NIOHTTP1": "swift-nio", "NIOSSL": "swift-nio-ssl", "NIOHTTP2": "swift-nio-http2", "NIOHPACK": "swift-nio-http2",
+    "NIOHTTPTypes": "swift-nio-extras",
+    "Logging": "swift-log", "Metrics": "swift-metrics", "MetricsTestKit": "swift-metrics", "Prometheus": "swift-prometheus",
     "ServiceLifecycle": "swift-service-lifecycle",
     "OpenAPIRuntime": "swift-openapi-runtime", "OpenAPIHummingbird": "swift-openapi-hummingbird",
     "OpenAPIURLSession": "swift-openapi-urlsession", "OpenAPIAsyncHTTPClient": "swift-openapi-async-http-client",
@@ -164,7 +165,7 @@ let package = Package(
         .systemLibrary(name: "CNGHTTP2", path: "Shared/CNGHTTP2", pkgConfig: "libnghttp2", providers: [.apt(["libnghttp2-dev"])]),
         // grpc-swift's transports on nghttp2.
         .target(
-            name: "RoamHTTP2", dependencies: uses("CNGHTTP2", "GRPCCore", "NIOCore", "NIOPosix"), path: "Shared/RoamHTTP2",
+            name: "RoamHTTP2", dependencies: uses("CNGHTTP2", "GRPCCore", "Logging", "Metrics", "NIOCore", "NIOPosix"), path: "Shared/RoamHTTP2",
             swiftSettings: swiftSettings),
         .target(name: "RoamLocal", path: "Shared/RoamLocal", swiftSettings: swiftSettings),
         // Mail: SMTP submission on NIO, templates, the durable mail outbox and the worker that sends it.
@@ -224,7 +225,7 @@ let package = Package(
             dependencies: uses(
                 "AsyncAlgorithms", "Crypto", "GRPCCore", "GRPCNIOTransportHTTP2", "HTTPTypes", "Hummingbird", "HummingbirdCore",
                 "HummingbirdWebSocket", "Logging", "Metrics", "Mustache", "NIOCore", "NIOHTTP1", "NIOHTTPTypes", "NIOWebSocket", "OpenAPIHummingbird",
-                "OpenAPIRuntime", "Prometheus", "RoamAPI", "RoamCore", "RoamHTTP2", "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf",
+                "OpenAPIRuntime", "Prometheus", "RoamAPI", "RoamCore", "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf",
                 "Instrumentation", "Tracing"),
             path: "Gateway/Library",
             exclude: gatewayContractParts,
@@ -255,7 +256,9 @@ let package = Package(
                 "_ConnectionPoolModule"),
             path: "Tests/RoamRuntimeTests", swiftSettings: swiftSettings),
         .testTarget(
-            name: "RoamHTTP2Tests", dependencies: uses("GRPCCore", "GRPCNIOTransportHTTP2", "NIOPosix", "RoamHTTP2"), path: "Tests/RoamHTTP2Tests",
+            name: "RoamHTTP2Tests",
+            dependencies: uses("GRPCCore", "GRPCNIOTransportHTTP2", "MetricsTestKit", "NIOCore", "NIOHPACK", "NIOPosix", "RoamHTTP2"),
+            path: "Tests/RoamHTTP2Tests",
             swiftSettings: swiftSettings),
         // Accounts' test doubles, for its tests and the gateway's.
         .target(name: "AccountsTesting", dependencies: uses("Accounts"), path: "Tests/AccountsTesting", swiftSettings: swiftSettings),

@@ -5,7 +5,6 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import Prometheus
-import RoamHTTP2
 import RoamRuntime
 import ServiceLifecycle
 
@@ -17,15 +16,8 @@ public enum GatewayApp {
         var logger = Logger(label: "roam-gateway")
         logger.logLevel = settings.log.level
         let traceExport = try settings.traces.bootstrap(serviceName: "roam-gateway", logger: logger)
-        switch settings.clientTransport {
-        case .nghttp2:
-            try await run(settings: settings, registry: registry, logger: logger, traceExport: traceExport) {
-                Upstream<NGHTTP2ClientTransport>(name: $0, nghttp2Addresses: $1, timeout: settings.upstreamTimeout)
-            }
-        case .nio:
-            try await run(settings: settings, registry: registry, logger: logger, traceExport: traceExport) {
-                try Upstream<HTTP2ClientTransport.Posix>(name: $0, addresses: $1, timeout: settings.upstreamTimeout)
-            }
+        try await run(settings: settings, registry: registry, logger: logger, traceExport: traceExport) {
+            try Upstream<HTTP2ClientTransport.Posix>(name: $0, addresses: $1, timeout: settings.upstreamTimeout)
         }
     }
 

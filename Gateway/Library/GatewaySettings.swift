@@ -49,8 +49,6 @@ public struct GatewaySettings: Sendable {
     public var streamsPerUser: Int
     /// The longest one call to a service may take.
     public var upstreamTimeout: Duration
-    /// What carries the calls to the services (`GRPC_CLIENT_TRANSPORT`).
-    public var clientTransport: GRPCTransportKind
     /// How long a composite view waits for its parts before answering with what it has.
     public var fanOutTimeout: Duration
     /// Request bodies larger than this are refused with 413.
@@ -98,7 +96,6 @@ public struct GatewaySettings: Sendable {
         keysRefreshInterval = try environment.duration("KEYS_REFRESH_INTERVAL", default: .seconds(60))
         streamsPerUser = try environment.int("STREAMS_PER_USER", default: 8, in: 1...1000)
         upstreamTimeout = try environment.duration("UPSTREAM_TIMEOUT", default: .seconds(5))
-        clientTransport = try GRPCTransportKind(environment: environment, variable: "GRPC_CLIENT_TRANSPORT", default: .nio)
         fanOutTimeout = try environment.duration("FANOUT_TIMEOUT", default: .seconds(2))
         maxBodyBytes = try environment.int("MAX_BODY_BYTES", default: 1 << 20, in: 1024...(64 << 20))
         corsAllowedOrigins = environment.string("CORS_ALLOWED_ORIGINS", default: "")

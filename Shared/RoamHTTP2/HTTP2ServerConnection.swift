@@ -1,39 +1,50 @@
 import CNGHTTP2
 import GRPCCore
+import Logging
+import Metrics
 import NIOCore
 
 /// One client connection: nghttp2 reads and writes its frames, and each stream becomes a call.
-/// Everything here runs on the channel's event loop; `perform` brings a handler's writes there.
-final class HTTP2ServerConnection: ChannelInboundHandler, NGHTTP2Connection, @unchecked Sendable {
+/// Everything here runs on the channel's event loop; code elsewhere reaches it through its
+/// `HTTP2ServerConnectionHandle`.
+final class HTTP2ServerConnection: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
 
     struct Limits: Sendable {
         var maxConcurrentStreams: Int
         var maxPayloadSize: Int
+        /// SETTINGS_MAX_HEADER_LIST_SIZE: a request's header block, counted as RFC 9113 §6.5.2 does.
+        var maxHeaderListSize: Int
         /// The server's methods by path, with their types: descriptors compare equal only with the same type.
         var methods: [String: MethodDescriptor]
     }
 
     let loop: any EventLoop
     let executor: EventLoopTaskExecutor
-    private let limits: Limits
+    let limits: Limits
+    let logger: Logger
+    let metrics: any MetricsFactory
     private let accept: @Sendable (IncomingCall) -> Void
-    private let closed: @Sendable (HTTP2ServerConnection) -> Void
-    private(set) var session: OpaquePointer?
+    private let closed: @Sendable (ObjectIdentifier) -> Void
+    var session: OpaquePointer?
     private(set) var context: ChannelHandlerContext?
-    private var streams: [Int32: HTTP2ServerStream] = [:]
+    var streams: [Int32: HTTP2ServerStream] = [:]
     var flushScheduled = false
+    /// nghttp2 gave up on the connection: it is closing, and nothing more is read or written.
+    var hasFailed = false
     private var remotePeer = ""
     private var localPeer = ""
 
     init(
-        loop: any EventLoop, limits: Limits, accept: @escaping @Sendable (IncomingCall) -> Void,
-        closed: @escaping @Sendable (HTTP2ServerConnection) -> Void
+        loop: any EventLoop, limits: Limits, logger: Logger, metrics: any MetricsFactory, accept: @escaping @Sendable (IncomingCall) -> Void,
+        closed: @escaping @Sendable (ObjectIdentifier) -> Void
     ) {
         self.loop = loop
         self.executor = EventLoopTaskExecutor(loop)
         self.limits = limits
+        self.logger = logger
+        self.metrics = metrics
         self.accept = accept
         self.closed = closed
     }
@@ -44,13 +55,13 @@ final class HTTP2ServerConnection: ChannelInboundHandler, NGHTTP2Connection, @un
         self.context = context
         remotePeer = HTTP2Peer.describe(context.channel.remoteAddress)
         localPeer = HTTP2Peer.describe(context.channel.localAddress)
-        session = makeSession(
-            server: true, install: NGHTTP2ServerCallbacks.install,
-            settings: [
-                nghttp2_settings_entry(
-                    settings_id: Int32(NGHTTP2_SETTINGS_MAX_CONCURRENT_STREAMS.rawValue), value: UInt32(limits.maxConcurrentStreams)),
-                nghttp2_settings_entry(settings_id: Int32(NGHTTP2_SETTINGS_INITIAL_WINDOW_SIZE.rawValue), value: 1 << 20),
-            ])
+        session = makeSession(settings: [
+            nghttp2_settings_entry(
+                settings_id: Int32(NGHTTP2_SETTINGS_MAX_CONCURRENT_STREAMS.rawValue), value: UInt32(limits.maxConcurrentStreams)),
+            nghttp2_settings_entry(settings_id: Int32(NGHTTP2_SETTINGS_INITIAL_WINDOW_SIZE.rawValue), value: 1 << 20),
+            nghttp2_settings_entry(
+                settings_id: Int32(NGHTTP2_SETTINGS_MAX_HEADER_LIST_SIZE.rawValue), value: UInt32(limits.maxHeaderListSize)),
+        ])
         if context.channel.isActive { flush() }
     }
 
@@ -70,10 +81,7 @@ final class HTTP2ServerConnection: ChannelInboundHandler, NGHTTP2Connection, @un
         let result = buffer.withUnsafeReadableBytes { bytes in
             nghttp2_session_mem_recv(session, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
         }
-        if result < 0 {
-            flush()
-            context.close(promise: nil)
-        }
+        if result < 0 { fail(Int32(truncatingIfNeeded: result)) }
     }
 
     func channelReadComplete(context: ChannelHandlerContext) {
@@ -88,7 +96,7 @@ final class HTTP2ServerConnection: ChannelInboundHandler, NGHTTP2Connection, @un
             stream.deadline?.cancel()
             stream.fail(RPCError(code: .unavailable, message: "The connection closed."))
         }
-        closed(self)
+        closed(ObjectIdentifier(self))
         context.fireChannelInactive()
     }
 
@@ -102,9 +110,10 @@ final class HTTP2ServerConnection: ChannelInboundHandler, NGHTTP2Connection, @un
     func goAway() {
         guard let session else { return }
         for stream in streams.values { stream.cancellation?.cancel() }
-        nghttp2_submit_goaway(
-            session, UInt8(NGHTTP2_FLAG_NONE.rawValue), nghttp2_session_get_last_proc_stream_id(session),
-            NGHTTP2_NO_ERROR.rawValue, nil, 0)
+        check(
+            nghttp2_submit_goaway(
+                session, UInt8(NGHTTP2_FLAG_NONE.rawValue), nghttp2_session_get_last_proc_stream_id(session),
+                NGHTTP2_NO_ERROR.rawValue, nil, 0), "submit_goaway")
         flush()
     }
 
@@ -119,11 +128,22 @@ final class HTTP2ServerConnection: ChannelInboundHandler, NGHTTP2Connection, @un
     }
 
     func header(name: String, value: String, on streamID: Int32) {
-        streams[streamID]?.requestHeaders.add(name, value)
+        guard let stream = streams[streamID], !stream.isHeaderListTooLarge else { return }
+        stream.headerListSize += name.utf8.count + value.utf8.count + 32
+        if stream.headerListSize > limits.maxHeaderListSize {
+            // Nothing more is kept; the request is refused once its block ends (nghttp2 must still decode it).
+            stream.isHeaderListTooLarge = true
+            stream.requestHeaders = HeaderList()
+        } else {
+            stream.requestHeaders.add(name, value)
+        }
     }
 
     func requestHeadersEnded(on streamID: Int32) {
         guard let stream = streams[streamID] else { return }
+        guard !stream.isHeaderListTooLarge else {
+            return reject(stream, headers: HeaderList([(":status", "431")]))
+        }
         var metadata = Metadata()
         var method = "", path = "", contentType = "", encoding = "identity"
         var timeout: Duration?
@@ -168,21 +188,22 @@ final class HTTP2ServerConnection: ChannelInboundHandler, NGHTTP2Connection, @un
             // Eight digits of hours (the header's most) overflow nanoseconds: a year is as good as never.
             let limit: TimeAmount =
                 seconds > 365 * 24 * 3600 ? .hours(365 * 24) : .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
-            stream.deadline = loop.scheduleTask(in: limit) { [self] in deadlinePassed(on: streamID) }
+            stream.deadline = loop.assumeIsolated().scheduleTask(in: limit) { self.deadlinePassed(on: streamID) }
         }
+        let handle = HTTP2ServerConnectionHandle(self)
         accept(
             IncomingCall(
                 descriptor: limits.methods[path] ?? MethodDescriptor(fullyQualifiedService: String(parts[0]), method: String(parts[1])),
                 inbound: InboundParts(
                     parts: inbound, size: { if case .message(let message) = $0 { message.count + 5 } else { 0 } },
-                    taken: { [self] in taken($0, on: streamID) }),
-                connection: self, streamID: streamID, remotePeer: remotePeer, localPeer: localPeer))
+                    taken: { count in handle.execute { $0.taken(count, on: streamID) } }),
+                connection: handle, streamID: streamID, remotePeer: remotePeer, localPeer: localPeer))
     }
 
     func data(_ bytes: UnsafeRawBufferPointer, on streamID: Int32) {
         guard let stream = streams[streamID] else { return credit(bytes.count, on: streamID) }
         do {
-            try receive(bytes, on: streamID, reader: &stream.reader, flow: &stream.flow, to: stream.inbound, as: { .message($0) })
+            try receive(bytes, on: stream)
         } catch {
             stream.fail(error)
             respond(on: stream, status: Status(code: Status.Code(error.code), message: error.message), metadata: [:])
@@ -191,11 +212,7 @@ final class HTTP2ServerConnection: ChannelInboundHandler, NGHTTP2Connection, @un
 
     /// A call took a message of `count` bytes on the wire.
     func taken(_ count: Int, on streamID: Int32) {
-        if loop.inEventLoop {
-            credit(streams[streamID]?.flow.taken(count) ?? 0, on: streamID)
-        } else {
-            loop.execute { self.credit(self.streams[streamID]?.flow.taken(count) ?? 0, on: streamID) }
-        }
+        credit(streams[streamID]?.flow.taken(count) ?? 0, on: streamID)
     }
 
     func requestEnded(on streamID: Int32) {
@@ -218,20 +235,6 @@ final class HTTP2ServerConnection: ChannelInboundHandler, NGHTTP2Connection, @un
         }
     }
 
-    private func reject(_ stream: HTTP2ServerStream, status: Status, extra: [(String, String)] = []) {
-        var headers = HeaderList([(":status", "200"), ("content-type", "application/grpc")])
-        for (name, value) in extra { headers.add(name, value) }
-        Self.addStatus(status, to: &headers)
-        reject(stream, headers: headers)
-    }
-
-    private func reject(_ stream: HTTP2ServerStream, headers: HeaderList) {
-        stream.isStatusWritten = true
-        stream.isResponseEnded = true
-        stream.responseSubmitted = true
-        headers.withNameValues { _ = nghttp2_submit_response(session, stream.id, $0, $1, nil) }
-    }
-
     /// The call's time limit ran out: it fails with DEADLINE_EXCEEDED, as gRPC's other servers answer,
     /// and the handler is told to stop (what it writes from now on is refused).
     private func deadlinePassed(on streamID: Int32) {
@@ -240,113 +243,4 @@ final class HTTP2ServerConnection: ChannelInboundHandler, NGHTTP2Connection, @un
         stream.fail(RPCError(code: .deadlineExceeded, message: "The call's time limit passed."))
         respond(on: stream, status: Status(code: .deadlineExceeded, message: "Deadline exceeded."), metadata: [:])
     }
-
-    // MARK: Responses (called by the writer, on the event loop)
-
-    func attach(_ handle: ServerContext.RPCCancellationHandle, to streamID: Int32) {
-        if let stream = streams[streamID], !stream.isClosed, !stream.isPastDeadline {
-            stream.cancellation = handle
-        } else {
-            handle.cancel()
-        }
-    }
-
-    /// Takes one part of a response; returns what the writer must wait for before the next when the
-    /// client reads slower than the handler writes.
-    func send(_ part: RPCResponsePart<[UInt8]>, on streamID: Int32) throws -> EventLoopFuture<Void>? {
-        guard let stream = streams[streamID], !stream.isClosed, !stream.isStatusWritten else {
-            throw RPCError(code: .cancelled, message: "The call has ended.")
-        }
-        switch part {
-        case .metadata(let metadata):
-            stream.responseMetadata = metadata
-        case .message(let message):
-            submitHeaders(of: stream)
-            stream.outbound.append(message: message)
-            resume(stream)
-            scheduleFlush()
-            return stream.outbound.backpressure(on: loop)
-        case .status(let status, let metadata):
-            respond(on: stream, status: status, metadata: metadata)
-        }
-        scheduleFlush()
-        return nil
-    }
-
-    func endResponse(on streamID: Int32, failed: Bool) {
-        guard let stream = streams[streamID], !stream.isClosed else { return }
-        if failed || !stream.isStatusWritten {
-            nghttp2_submit_rst_stream(session, UInt8(NGHTTP2_FLAG_NONE.rawValue), streamID, NGHTTP2_INTERNAL_ERROR.rawValue)
-            scheduleFlush()
-        }
-    }
-
-    private func respond(on stream: HTTP2ServerStream, status: Status, metadata: Metadata) {
-        stream.isStatusWritten = true
-        stream.deadline?.cancel()
-        // The handler is done: whatever the client still sends is read and dropped.
-        stream.inbound?.finish()
-        stream.inbound = nil
-        credit(stream.flow.release(), on: stream.id)
-        var trailers = HeaderList()
-        if !stream.responseSubmitted {
-            // Trailers-only: one HEADERS frame ends the stream.
-            trailers = HeaderList([(":status", "200"), ("content-type", "application/grpc")])
-            stream.responseMetadata?.appendHeaderFields(to: &trailers)
-        }
-        Self.addStatus(status, to: &trailers)
-        metadata.appendHeaderFields(to: &trailers)
-        if stream.responseSubmitted {
-            stream.trailers = trailers
-            resume(stream)
-        } else {
-            stream.responseSubmitted = true
-            stream.isResponseEnded = true
-            trailers.withNameValues { _ = nghttp2_submit_response(session, stream.id, $0, $1, nil) }
-        }
-        scheduleFlush()
-    }
-
-    private func submitHeaders(of stream: HTTP2ServerStream) {
-        guard !stream.responseSubmitted else { return }
-        stream.responseSubmitted = true
-        var headers = HeaderList([(":status", "200"), ("content-type", "application/grpc")])
-        stream.responseMetadata?.appendHeaderFields(to: &headers)
-        var provider = nghttp2_data_provider(
-            source: nghttp2_data_source(ptr: nil), read_callback: NGHTTP2ServerCallbacks.readResponse)
-        headers.withNameValues { _ = nghttp2_submit_response(session, stream.id, $0, $1, &provider) }
-    }
-
-    private func resume(_ stream: HTTP2ServerStream) {
-        if stream.outbound.isDeferred {
-            stream.outbound.isDeferred = false
-            nghttp2_session_resume_data(session, stream.id)
-        }
-    }
-
-    /// nghttp2 asks for the next DATA bytes of a response; the trailers go out once they are all sent.
-    func readResponse(
-        on streamID: Int32, into buffer: UnsafeMutablePointer<UInt8>, capacity: Int, flags: UnsafeMutablePointer<UInt32>
-    ) -> Int {
-        guard let stream = streams[streamID] else { return Int(NGHTTP2_ERR_TEMPORAL_CALLBACK_FAILURE.rawValue) }
-        let count = stream.outbound.take(into: buffer, capacity: capacity)
-        if stream.outbound.count == 0 {
-            if let trailers = stream.trailers {
-                flags.pointee |= NGHTTP2_DATA_FLAG_EOF.rawValue | NGHTTP2_DATA_FLAG_NO_END_STREAM.rawValue
-                trailers.withNameValues { _ = nghttp2_submit_trailer(session, streamID, $0, $1) }
-                stream.trailers = nil
-                stream.isResponseEnded = true
-            } else if count == 0 {
-                stream.outbound.isDeferred = true
-                return Int(NGHTTP2_ERR_DEFERRED.rawValue)
-            }
-        }
-        return count
-    }
-
-    private static func addStatus(_ status: Status, to headers: inout HeaderList) {
-        headers.add("grpc-status", String(status.code.rawValue))
-        if !status.message.isEmpty { headers.add("grpc-message", GRPCStatusMessage.encode(status.message)) }
-    }
-
 }

@@ -8,6 +8,9 @@ final class HTTP2ServerStream {
 
     let id: Int32
     var requestHeaders = HeaderList()
+    /// The request's header block so far, counted as SETTINGS_MAX_HEADER_LIST_SIZE is (RFC 9113 §6.5.2).
+    var headerListSize = 0
+    var isHeaderListTooLarge = false
     var reader: GRPCMessageReader
     var flow = InboundFlow()
     /// Set once the call is handed to a handler.

@@ -5,7 +5,7 @@ import GRPCCore
 struct HTTP2ServerStreamWriter: ClosableRPCWriterProtocol {
     typealias Element = RPCResponsePart<[UInt8]>
 
-    let connection: HTTP2ServerConnection
+    let connection: HTTP2ServerConnectionHandle
     let streamID: Int32
 
     func write(_ element: Element) async throws {

@@ -4,7 +4,7 @@ import GRPCCore
 struct IncomingCall: Sendable {
     let descriptor: MethodDescriptor
     let inbound: InboundParts<RPCRequestPart<[UInt8]>>
-    let connection: HTTP2ServerConnection
+    let connection: HTTP2ServerConnectionHandle
     let streamID: Int32
     let remotePeer: String
     let localPeer: String

@@ -1,4 +1,6 @@
 import GRPCCore
+import Logging
+import Metrics
 import NIOCore
 import NIOPosix
 import Synchronization
@@ -12,13 +14,19 @@ public final class NGHTTP2ServerTransport: ServerTransport {
     public struct Config: Sendable {
         public var maxConcurrentStreams = 100
         public var maxRequestPayloadSize = 4 * 1024 * 1024
+        /// SETTINGS_MAX_HEADER_LIST_SIZE; a request over it is answered 431. gRPC's core library refuses
+        /// metadata over 16 KiB too.
+        public var maxHeaderListSize = 16 * 1024
+        /// Where a connection nghttp2 gave up on is reported, and counted.
+        public var logger = Logger(label: "roam.http2")
+        public var metrics: any MetricsFactory = MetricsSystem.factory
 
         public init() {}
     }
 
     private struct State {
         var listener: (any Channel)?
-        var connections: [ObjectIdentifier: HTTP2ServerConnection] = [:]
+        var connections: [ObjectIdentifier: HTTP2ServerConnectionHandle] = [:]
         var calls: AsyncStream<IncomingCall>.Continuation?
         var isShuttingDown = false
         var methods: [String: MethodDescriptor] = [:]
@@ -63,7 +71,7 @@ public final class NGHTTP2ServerTransport: ServerTransport {
         state.withLock { $0.calls = continuation }
         let limits = HTTP2ServerConnection.Limits(
             maxConcurrentStreams: config.maxConcurrentStreams, maxPayloadSize: config.maxRequestPayloadSize,
-            methods: state.withLock(\.methods))
+            maxHeaderListSize: config.maxHeaderListSize, methods: state.withLock(\.methods))
         let listener: any Channel
         do {
             listener = try await ServerBootstrap(group: group)
@@ -73,9 +81,10 @@ public final class NGHTTP2ServerTransport: ServerTransport {
                 .childChannelInitializer { [self] channel in
                     channel.eventLoop.makeCompletedFuture {
                         let connection = HTTP2ServerConnection(
-                            loop: channel.eventLoop, limits: limits, accept: { continuation.yield($0) },
+                            loop: channel.eventLoop, limits: limits, logger: config.logger, metrics: config.metrics,
+                            accept: { continuation.yield($0) },
                             closed: { self.remove($0) })
-                        self.add(connection)
+                        self.add(HTTP2ServerConnectionHandle(connection))
                         try channel.pipeline.syncOperations.addHandler(connection)
                     }
                 }
@@ -112,20 +121,21 @@ public final class NGHTTP2ServerTransport: ServerTransport {
         listener?.close(promise: nil)
         // Shut down before it listened: whoever waits for the address learns there is none.
         if listener == nil { bound.fail(ChannelError.ioOnClosedChannel) }
-        for connection in connections { connection.loop.execute { connection.goAway() } }
+        for connection in connections { connection.execute { $0.goAway() } }
         finishIfDrained()
     }
 
-    private func add(_ connection: HTTP2ServerConnection) {
+    private func add(_ connection: HTTP2ServerConnectionHandle) {
         let refuse = state.withLock { state in
-            state.connections[ObjectIdentifier(connection)] = connection
+            state.connections[connection.id] = connection
             return state.isShuttingDown
         }
-        if refuse { connection.loop.execute { connection.goAway() } }
+        // Added as the connection is made, before its handler is: it says GOAWAY once it can.
+        if refuse { connection.enqueue { $0.goAway() } }
     }
 
-    private func remove(_ connection: HTTP2ServerConnection) {
-        state.withLock { _ = $0.connections.removeValue(forKey: ObjectIdentifier(connection)) }
+    private func remove(_ connection: ObjectIdentifier) {
+        state.withLock { _ = $0.connections.removeValue(forKey: connection) }
         finishIfDrained()
     }
 
@@ -144,7 +154,7 @@ public final class NGHTTP2ServerTransport: ServerTransport {
             return (state.listener, Array(state.connections.values), state.calls)
         }
         listener?.close(promise: nil)
-        for connection in connections { connection.loop.execute { connection.close() } }
+        for connection in connections { connection.execute { $0.close() } }
         calls?.finish()
     }
 }

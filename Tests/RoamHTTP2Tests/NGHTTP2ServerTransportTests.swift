@@ -24,28 +24,26 @@ import Testing
 
     /// The server holds a call to its `grpc-timeout` on its event loop (grpc-swift's executor would
     /// start a task and a dispatch timer per call): when it runs out the call fails with
-    /// DEADLINE_EXCEEDED and the handler is told, even when the client does not keep the time itself.
+    /// DEADLINE_EXCEEDED and the handler is told, even when the client does not keep the time itself
+    /// (this one sends frames and waits).
     @Test func serverEndsACallAtItsTimeLimit() async throws {
         let service = EchoService()
         let transport = NGHTTP2ServerTransport(host: "127.0.0.1", port: 0, group: Pairing.loops)
         try await withGRPCServer(transport: transport, services: [service]) { _ in
             let port = try await transport.listeningAddress.port!
-            try await withGRPCClient(transport: NGHTTP2ClientTransport(host: "127.0.0.1", port: port, group: Pairing.loops)) { client in
-                var metadata = Metadata()
-                metadata.addString("1S", forKey: "grpc-timeout")
+            try await RawHTTP2Peer.connect(port: port, group: Pairing.loops) { peer, inbound in
+                await peer.start()
                 let started = ContinuousClock.now
-                let error = await #expect(throws: RPCError.self) {
-                    try await client.unary(
-                        request: ClientRequest(message: Array("sleep:60000".utf8), metadata: metadata), descriptor: EchoService.get,
-                        serializer: BytesCoder(), deserializer: BytesCoder(), options: .defaults
-                    ) { try $0.message }
-                }
-                #expect(error?.code == .deadlineExceeded)
+                await peer.send(
+                    HTTP2Frame.headers(HTTP2Frame.callFields("/roam.test.Echo/Get") + [("grpc-timeout", "1S")], stream: 1).bytes
+                        + HTTP2Frame.message(Array("sleep:60000".utf8), stream: 1, endStream: true).bytes)
+                let trailers = try #require(await inbound.first { $0.stream == 1 && $0.field("grpc-status") != nil })
+                #expect(trailers.field("grpc-status") == String(Status.Code.deadlineExceeded.rawValue))
                 // Well before the handler would answer (a minute), however late a loaded machine started it.
                 #expect(ContinuousClock.now - started < .seconds(50))
-                // The handler was told, or (its limit passed before it could start) never ran.
-                try await eventually { service.outcomes.withLock { $0 } == ["cancelled"] || service.started.load(ordering: .relaxed) == 0 }
             }
+            // The handler was told, or (its limit passed before it could start) never ran.
+            try await eventually { service.outcomes.withLock { $0 } == ["cancelled"] || service.started.load(ordering: .relaxed) == 0 }
         }
     }
 
@@ -55,22 +53,19 @@ import Testing
         let transport = NGHTTP2ServerTransport(host: "127.0.0.1", port: 0, group: Pairing.loops)
         try await withGRPCServer(transport: transport, services: [EchoService()]) { _ in
             let port = try await transport.listeningAddress.port!
-            try await withGRPCClient(transport: NGHTTP2ClientTransport(host: "127.0.0.1", port: port, group: Pairing.loops)) { client in
-                func keys(_ metadata: Metadata) async throws -> [String] {
-                    let answer = try await client.unary(
-                        request: ClientRequest(message: Array("keys".utf8), metadata: metadata), descriptor: EchoService.get,
-                        serializer: BytesCoder(), deserializer: BytesCoder(), options: .defaults
-                    ) { try $0.message }
-                    return String(decoding: answer, as: UTF8.self).split(separator: ",").map(String.init)
+            try await RawHTTP2Peer.connect(port: port, group: Pairing.loops) { peer, inbound in
+                await peer.start()
+                func keys(stream: UInt32, _ field: (String, String)) async throws -> [String] {
+                    await peer.send(
+                        HTTP2Frame.headers(HTTP2Frame.callFields("/roam.test.Echo/Get") + [field], stream: stream).bytes
+                            + HTTP2Frame.message(Array("keys".utf8), stream: stream, endStream: true).bytes)
+                    let answer = try #require(await inbound.first { $0.stream == stream && $0.type == .data && $0.payload.count > 5 })
+                    return String(decoding: answer.payload.dropFirst(5), as: UTF8.self).split(separator: ",").map(String.init)
                 }
-                var limited = Metadata()
-                limited.addString("10S", forKey: GRPCTimeout.key)
-                let seen = try await keys(limited)
+                let seen = try await keys(stream: 1, (GRPCTimeout.key, "10S"))
                 #expect(seen.contains(GRPCTimeout.enforcedKey))
                 #expect(!seen.contains(GRPCTimeout.key))
-                var forged = Metadata()
-                forged.addString("1H", forKey: GRPCTimeout.enforcedKey)
-                #expect(try await !keys(forged).contains(GRPCTimeout.enforcedKey))
+                #expect(try await !keys(stream: 3, (GRPCTimeout.enforcedKey, "1H")).contains(GRPCTimeout.enforcedKey))
             }
         }
     }

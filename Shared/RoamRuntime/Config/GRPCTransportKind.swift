@@ -4,8 +4,8 @@ public enum GRPCTransportKind: String, Sendable, CaseIterable {
     case nghttp2
     case nio
 
-    /// `GRPC_SERVER_TRANSPORT` (default nghttp2) or `GRPC_CLIENT_TRANSPORT` (default nio: the
-    /// nghttp2 client connects to one address of a name, where a headless Service needs every pod's).
+    /// `GRPC_SERVER_TRANSPORT` (default nghttp2). Calls between processes are grpc-swift's on both
+    /// transports: it reaches every address a name resolves to, as a headless Service needs.
     public init(environment: Environment, variable: String, default fallback: GRPCTransportKind) throws(ConfigurationError) {
         let value = environment.string(variable, default: fallback.rawValue)
         guard let kind = GRPCTransportKind(rawValue: value) else {

@@ -92,6 +92,7 @@ public enum ServiceHost {
         case .nghttp2:
             var config = NGHTTP2ServerTransport.Config()
             config.maxConcurrentStreams = maxConcurrentStreams
+            config.logger = logger
             let server = GRPCServer(
                 transport: NGHTTP2ServerTransport(host: settings.grpcAddress.host, port: settings.grpcAddress.port, config: config),
                 services: rpcServices, interceptors: serverInterceptors)
