@@ -17,6 +17,8 @@ public struct GatewayRequestContext: Hummingbird.RequestContext, WebSocketReques
     public var maxBodyBytes = 1 << 20
     /// The route's operation in the document, found once (`OperationMiddleware`); nil for routes it does not describe.
     var operation: GatewayOpenAPI.Operation?
+    /// The JSON body, read once (`InputCheckMiddleware`); nil for none, one that is not JSON, or one changed after.
+    var jsonBody: RequestJSONBody?
     /// The client's connection, where a refused WebSocket upgrade's problem is sent.
     public let channel: any Channel
 

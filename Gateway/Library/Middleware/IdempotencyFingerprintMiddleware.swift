@@ -33,10 +33,16 @@ public struct IdempotencyFingerprintMiddleware: RouterMiddleware {
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         var request = request
-        // Collected once already when the body was checked; this reads the same buffer.
-        let body = try await request.collectBody(upTo: context.maxBodyBytes)
         let target = request.uri.path + (request.uri.query.map { "?\($0)" } ?? "")
-        let fingerprint = RequestFingerprint.make(method: request.method.rawValue, target: target, body: body.readableBytesView)
+        let fingerprint: String
+        if let json = context.jsonBody {
+            // The JSON the input check read: not read again.
+            fingerprint = RequestFingerprint.make(method: request.method.rawValue, target: target, json: json.object)
+        } else {
+            // Collected once already when the body was checked; this reads the same buffer.
+            let body = try await request.collectBody(upTo: context.maxBodyBytes)
+            fingerprint = RequestFingerprint.make(method: request.method.rawValue, target: target, body: body.readableBytesView)
+        }
         return try await IdempotentRequest.$fingerprint.withValue(fingerprint) { try await next(request, context) }
     }
 }

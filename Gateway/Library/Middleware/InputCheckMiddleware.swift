@@ -40,17 +40,21 @@ public struct InputCheckMiddleware: RouterMiddleware {
             Self.check(query, against: operation.queryParameters, into: &validation)
         }
         var request = request
+        var context = context
         if Self.mayCarryJSON(request), operation?.takesOtherBody != true {
-            // Bodies are collected here at most once: handlers read the same buffer again.
-            let body = try await request.collectBody(upTo: context.maxBodyBytes)
-            let nulFields = JSONNulFinder.fields(in: body.readableBytesView)
+            // Bodies are collected here at most once: handlers read the same buffer again. The JSON is
+            // read once for every check here and the fingerprint after; a body that is not JSON at all
+            // is the generated decoder's to report (MALFORMED_JSON).
+            let bytes = Data(try await request.collectBody(upTo: context.maxBodyBytes).readableBytesView)
+            let json =
+                bytes.isEmpty ? nil : (try? JSONSerialization.jsonObject(with: bytes, options: [.fragmentsAllowed])).map(RequestJSONBody.init)
+            context.jsonBody = json
+            let nulFields = json.map { JSONNulFinder.fields(in: $0, read: bytes) } ?? []
             for field in nulFields {
                 validation.fail(field, "must not contain NUL characters")
             }
-            // A body that is not JSON at all is the decoder's to report (MALFORMED_JSON).
-            if let schema = operation?.requestBodySchema, body.readableBytes > 0,
-                let value = try? JSONDecoder().decode(OpenAPIValue.self, from: Data(body.readableBytesView))
-            {
+            if let schema = operation?.requestBodySchema, let json {
+                let value = OpenAPIValue(jsonObject: json.object)
                 var schemaCheck = Validation()
                 Self.bodyCheck.check(value, against: schema, at: "", into: &schemaCheck)
                 // In a PATCH, null removes a field (absent keeps it): the handlers see what removes it.
@@ -58,6 +62,7 @@ public struct InputCheckMiddleware: RouterMiddleware {
                     let cleared = Self.bodyCheck.clearingNulls(in: object, against: schema, into: &schemaCheck)
                 {
                     request.body = RequestBody(buffer: ByteBuffer(bytes: try JSONEncoder().encode(OpenAPIValue.object(cleared))))
+                    context.jsonBody = nil
                 }
                 for violation in schemaCheck.violations where !nulFields.contains(violation.field) {
                     validation.fail(violation.field, violation.description)

@@ -4,17 +4,14 @@ import RoamRuntime
 
 /// Finds the fields of a JSON document whose names or string values hold a NUL character (`\u0000`).
 enum JSONNulFinder {
-    private static let escape = Array(#"\u0000"#.utf8)
+    private static let escape = Data(#"\u0000"#.utf8)
 
-    /// The fields, named as `RoamError(decoding:)` names them (`place.name`, `tags[2]`); empty for a body without
-    /// the escape or one that is not JSON at all (the decoder reports that).
-    static func fields(in bytes: some Collection<UInt8>) -> [String] {
-        let data = Data(bytes)
-        guard data.range(of: Data(escape)) != nil,
-            let document = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        else { return [] }
+    /// The fields of `body` (read from `bytes`), named as `RoamError(decoding:)` names them
+    /// (`place.name`, `tags[2]`); only a body whose bytes hold the escape is walked.
+    static func fields(in body: RequestJSONBody, read bytes: Data) -> [String] {
+        guard bytes.range(of: escape) != nil else { return [] }
         var found: [String] = []
-        visit(document, path: "", into: &found)
+        visit(body.object, path: "", into: &found)
         return found
     }
 

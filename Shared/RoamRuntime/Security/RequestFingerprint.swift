@@ -7,10 +7,21 @@ import Foundation
 public enum RequestFingerprint {
     public static func make(method: String, target: String, body: some Sequence<UInt8>) -> String {
         let bytes = Data(body)
-        let content =
-            (try? JSONSerialization.jsonObject(with: bytes, options: [.fragmentsAllowed]))
-            .flatMap { try? JSONSerialization.data(withJSONObject: $0, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes]) }
-            ?? bytes
+        let content = (try? JSONSerialization.jsonObject(with: bytes, options: [.fragmentsAllowed])).flatMap(canonical) ?? bytes
+        return make(method: method, target: target, content: content)
+    }
+
+    /// The same for a JSON body already read with `JSONSerialization` (`.fragmentsAllowed`): equal to
+    /// `make(method:target:body:)` of its bytes.
+    public static func make(method: String, target: String, json: Any) -> String {
+        make(method: method, target: target, content: canonical(json) ?? Data())
+    }
+
+    private static func canonical(_ json: Any) -> Data? {
+        try? JSONSerialization.data(withJSONObject: json, options: [.sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+    }
+
+    private static func make(method: String, target: String, content: Data) -> String {
         var hash = SHA256()
         hash.update(data: Data("\(method) \(target)\n".utf8))
         hash.update(data: content)
