@@ -3,7 +3,8 @@
 gateway's own routes, what every domain shares) and each domain's Gateway/Library/<Domain>/<Domain>.openapi.yaml
 (its paths and its schemas) into one OpenAPI document, written to the path given (Gateway/openapi.yaml).
 The files are joined as text, so what is written is what was in them; a path or schema declared twice
-is refused. `$ref`s stay internal to the bundle (#/components/...)."""
+is refused. `$ref`s stay internal to the bundle (#/components/...), so a domain's contract may name
+another's schema (a trip's `Expense` is budget's) as well as Base's, and every one must resolve."""
 import re, sys, yaml
 
 DOMAINS = ["Accounts", "Events", "Feed", "Media", "Trips", "Walks", "Budget", "BucketLists", "Notifications", "Moderation"]
@@ -58,5 +59,11 @@ for key, block in top.items():
     else:
         out += block
 text = HEADER + "\n".join(out).rstrip("\n") + "\n"
-if not yaml.safe_load(text).get("paths"): sys.exit("the bundle has no paths")
+document = yaml.safe_load(text)
+if not document.get("paths"): sys.exit("the bundle has no paths")
+components = document.get("components", {})
+unresolved = sorted({
+    ref for ref in re.findall(r"\$ref: ['\"]#/components/(\w+/[\w.-]+)['\"]", text)
+    if ref.split("/")[1] not in (components.get(ref.split("/")[0]) or {})})
+if unresolved: sys.exit("no such component in the contract: " + ", ".join(unresolved))
 open(sys.argv[1], "w").write(text)

@@ -25,16 +25,16 @@ import Testing
         let subject = "avatar/\(ana.id.lowercasedString)"
 
         let refused = await #expect(throws: RoamError.self) {
-            _ = try await accounts.updateProfile(of: ana, ProfileChanges(avatarMediaID: .some(someoneElses)))
+            _ = try await accounts.updateProfile(of: ana, ProfileChanges.fixture(avatarMediaID: .some(someoneElses)))
         }
         #expect(refused?.reason == "MEDIA_NOT_YOURS" && refused?.violations.map(\.field) == ["avatar_media_id"])
         #expect(try await accounts.myProfile(ana).user.profile.avatarMediaID == nil)
 
-        _ = try await accounts.updateProfile(of: ana, ProfileChanges(avatarMediaID: .some(first)))
+        _ = try await accounts.updateProfile(of: ana, ProfileChanges.fixture(avatarMediaID: .some(first)))
         #expect(media.subjects(of: first) == [subject])
-        _ = try await accounts.updateProfile(of: ana, ProfileChanges(avatarMediaID: .some(second)))
+        _ = try await accounts.updateProfile(of: ana, ProfileChanges.fixture(avatarMediaID: .some(second)))
         #expect(media.subjects(of: first).isEmpty && media.subjects(of: second) == [subject])
-        _ = try await accounts.updateProfile(of: ana, ProfileChanges(avatarMediaID: .some(nil)))
+        _ = try await accounts.updateProfile(of: ana, ProfileChanges.fixture(avatarMediaID: .some(nil)))
         #expect(media.subjects(of: second).isEmpty)
     }
 }

@@ -75,7 +75,7 @@ import Testing
             author: ana, idempotencyKey: "s-1")
         #expect(media.subjects(of: photo) == ["activity/\(surf.activity.id.lowercasedString)"])
         await #expect(throws: RoamError.notFound("activity")) {
-            _ = try await activities.update(surf.activity.id, changes: ActivityChanges(name: "Bo's"), author: bo)
+            _ = try await activities.update(surf.activity.id, changes: ActivityChanges.fixture(name: "Bo's"), author: bo)
         }
         let voted = try await activities.vote(.up, on: surf.activity.id, by: bo)
         #expect(voted.myVote == .up && voted.activity.votes == VoteCounts(up: 1, down: 0))
@@ -84,7 +84,7 @@ import Testing
         }
         #expect(try await activities.activity(surf.activity.id, for: bo).myVote == .up)
         #expect(try await activities.activity(surf.activity.id, for: ana).myVote == nil)
-        let renamed = try await activities.update(surf.activity.id, changes: ActivityChanges(name: "Dawn surf", mediaIDs: []), author: ana)
+        let renamed = try await activities.update(surf.activity.id, changes: ActivityChanges.fixture(name: "Dawn surf", mediaIDs: []), author: ana)
         #expect(renamed.activity.details.name == "Dawn surf" && media.subjects(of: photo).isEmpty)
         await #expect(throws: RoamError.notFound("activity")) { try await activities.delete(surf.activity.id, author: bo) }
         #expect(try await activities.activity(surf.activity.id, for: bo).activity.details.name == "Dawn surf", "a stranger's delete changes nothing")

@@ -68,9 +68,9 @@ import Testing
         let list = try await lists.createList(ListDetails(title: "Ana's"), owner: ana, idempotencyKey: nil)
         let item = try await lists.addItem(ItemDetails(title: "Skydive"), to: list.id, owner: ana, idempotencyKey: nil)
         let notFound = RoamError.notFound("list"), noItem = RoamError.notFound("item")
-        await #expect(throws: notFound) { _ = try await lists.updateList(list.id, changes: ListChanges(title: "Bo's"), owner: bo) }
+        await #expect(throws: notFound) { _ = try await lists.updateList(list.id, changes: ListChanges.fixture(title: "Bo's"), owner: bo) }
         await #expect(throws: notFound) { _ = try await lists.addItem(ItemDetails(title: "Mine"), to: list.id, owner: bo, idempotencyKey: nil) }
-        await #expect(throws: noItem) { _ = try await lists.updateItem(item.id, changes: ItemChanges(title: "Bo's"), owner: bo) }
+        await #expect(throws: noItem) { _ = try await lists.updateItem(item.id, changes: ItemChanges.fixture(title: "Bo's"), owner: bo) }
         await #expect(throws: noItem) { _ = try await lists.complete(item.id, at: nil, note: "", mediaID: nil, owner: bo) }
         await #expect(throws: noItem) { _ = try await lists.moveItem(item.id, to: nil, position: 0, owner: bo) }
         await #expect(throws: RoamError.notFound("item")) { try await lists.deleteItem(item.id, owner: bo) }
@@ -130,7 +130,7 @@ import Testing
         #expect(media.subjects(of: proof) == ["item/\(item.id.lowercasedString)"])
         let reopened = try await lists.reopen(item.id, owner: ana)
         #expect(reopened.completion == nil && media.subjects(of: proof).isEmpty)
-        let uncovered = try await lists.updateList(list.id, changes: ListChanges(coverMediaID: .some(nil)), owner: ana)
+        let uncovered = try await lists.updateList(list.id, changes: ListChanges.fixture(coverMediaID: .some(nil)), owner: ana)
         #expect(uncovered.details.coverMediaID == nil && media.subjects(of: cover).isEmpty)
         try await lists.deleteList(list.id, owner: ana)
         #expect(media.subjects(of: photo).isEmpty)

@@ -44,7 +44,7 @@ import Testing
         func add(pin: UUID? = nil, place: UUID? = nil) async throws -> DatedExpense {
             try await service.addExpense(
                 trip: trip.id, owner: trip.ownerID,
-                draft: ExpenseDraft(
+                draft: ExpenseDraft.fixture(
                     amount: "3", currency: "EUR", spentAt: F.utc("2026-07-11T12:00:00Z"), category: "food",
                     placeID: place?.lowercasedString ?? "", pinID: pin?.lowercasedString ?? ""),
                 idempotencyKey: nil
@@ -58,12 +58,12 @@ import Testing
         let expense = try await add()
         await #expect(throws: RoamError.invalidField("pin_id", "must be a pin of this trip")) {
             _ = try await service.updateExpense(
-                expense.id, trip: trip.id, owner: trip.ownerID, changes: ExpenseChanges(pinID: otherTripsPin.lowercasedString))
+                expense.id, trip: trip.id, owner: trip.ownerID, changes: ExpenseChanges.fixture(pinID: otherTripsPin.lowercasedString))
         }
     }
 
     func draft(_ amount: String, _ currency: String, at instant: String, category: String = "food") -> ExpenseDraft {
-        ExpenseDraft(amount: amount, currency: currency, spentAt: F.utc(instant), category: category)
+        ExpenseDraft.fixture(amount: amount, currency: currency, spentAt: F.utc(instant), category: category)
     }
 
     func reference(_ day: String, _ code: String, _ perEuro: String) async throws {
@@ -82,10 +82,12 @@ import Testing
         #expect(write.expense.rate.text == "0.90909091")
         // New rates for that day do not rewrite it, nor does an edit of its note.
         try await reference("2026-07-10", "USD", "1.25")
-        let noted = try await service.updateExpense(write.expense.id, trip: trip.id, owner: trip.ownerID, changes: ExpenseChanges(note: "dinner"))
+        let noted = try await service.updateExpense(
+            write.expense.id, trip: trip.id, owner: trip.ownerID, changes: ExpenseChanges.fixture(note: "dinner"))
         #expect(noted.converted == F.money("10.00", "EUR") && noted.rate == write.expense.rate)
         // A new amount converts again, at the rate the table has now.
-        let changed = try await service.updateExpense(write.expense.id, trip: trip.id, owner: trip.ownerID, changes: ExpenseChanges(amount: "12.50"))
+        let changed = try await service.updateExpense(
+            write.expense.id, trip: trip.id, owner: trip.ownerID, changes: ExpenseChanges.fixture(amount: "12.50"))
         #expect(changed.converted == F.money("10.00", "EUR") && changed.rate.text == "0.8")
         // A currency with exponent 0 through the euro: 1 EUR = 160 JPY and 1.25 USD, so 1,600 JPY is 12.50 USD... in euros, 10.00.
         try await reference("2026-07-10", "JPY", "160")
@@ -154,7 +156,7 @@ import Testing
         do {
             _ = try await service.addExpense(
                 trip: trip.id, owner: trip.ownerID,
-                draft: ExpenseDraft(amount: "5", currency: "XYZ", spentAt: nil, category: "souvenirs", pinID: "pin"),
+                draft: ExpenseDraft.fixture(amount: "5", currency: "XYZ", spentAt: nil, category: "souvenirs", pinID: "pin"),
                 idempotencyKey: nil)
             Issue.record("a bad expense was accepted")
         } catch let error as RoamError {
@@ -261,7 +263,7 @@ import Testing
         #expect(try await service.expenses(trip: trip.id, owner: trip.ownerID, date: next, page: PageRequest()).items.map(\.date) == [next])
         #expect(try await service.day(next, trip: trip.id, owner: trip.ownerID).expenses.map(\.id) == [late.id])
         let moved = try await service.updateExpense(
-            late.id, trip: trip.id, owner: trip.ownerID, changes: ExpenseChanges(spentAt: F.utc("2026-07-11T22:30:00Z")))
+            late.id, trip: trip.id, owner: trip.ownerID, changes: ExpenseChanges.fixture(spentAt: F.utc("2026-07-11T22:30:00Z")))
         #expect(moved.date == LocalDate("2026-07-11"), "22:30 UTC is still the 11th in Lisbon")
     }
 

@@ -19,7 +19,7 @@ import Testing
         visibility: Event.Visibility = .public, password: String = ""
     ) async throws -> Event {
         try await service.create(
-            EventDraft(
+            EventDraft.fixture(
                 name: "Picnic", center: here, radiusMeters: radius, capacity: capacity, lifetime: .seconds(3600),
                 visibility: visibility, password: password), host: host, idempotencyKey: nil
         ).event
@@ -103,7 +103,7 @@ import Testing
         let (host, other) = (UUID(), UUID())
         let (banner, newBanner, othersPicture) = (media.upload(for: host), media.upload(for: host), media.upload(for: other))
         func draft(_ banner: UUID) -> EventDraft {
-            EventDraft(name: "Picnic", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600), bannerMediaID: banner)
+            EventDraft.fixture(name: "Picnic", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600), bannerMediaID: banner)
         }
         let refused = await #expect(throws: RoamError.self) { _ = try await service.create(draft(othersPicture), host: host, idempotencyKey: nil) }
         #expect(refused?.reason == "MEDIA_NOT_YOURS" && refused?.violations.map(\.field) == ["banner_media_id"])
@@ -112,20 +112,20 @@ import Testing
         #expect(media.subjects(of: banner) == [subject])
 
         let stolen = await #expect(throws: RoamError.self) {
-            _ = try await service.update(event.id, EventChanges(bannerMediaID: .some(othersPicture)), by: host)
+            _ = try await service.update(event.id, EventChanges.fixture(bannerMediaID: .some(othersPicture)), by: host)
         }
         #expect(stolen?.reason == "MEDIA_NOT_YOURS")
         #expect(try await service.event(event.id, viewer: host).event.bannerMediaID == banner)
-        _ = try await service.update(event.id, EventChanges(bannerMediaID: .some(newBanner)), by: host)
+        _ = try await service.update(event.id, EventChanges.fixture(bannerMediaID: .some(newBanner)), by: host)
         #expect(media.subjects(of: banner).isEmpty && media.subjects(of: newBanner) == [subject])
-        _ = try await service.update(event.id, EventChanges(bannerMediaID: .some(nil)), by: host)
+        _ = try await service.update(event.id, EventChanges.fixture(bannerMediaID: .some(nil)), by: host)
         #expect(media.subjects(of: newBanner).isEmpty)
     }
 
     @Test func anEventThatHasNotStartedCannotBeJoined() async throws {
         let (service, _, _) = make()
         let event = try await service.create(
-            EventDraft(
+            EventDraft.fixture(
                 name: "Later", center: here, radiusMeters: 100, capacity: 5,
                 startsAt: clock.now.addingTimeInterval(3600), lifetime: .seconds(3600)),
             host: UUID(), idempotencyKey: nil
@@ -261,11 +261,15 @@ import Testing
         for _ in 0..<3 {
             _ = try await service.join(event.id, user: UUID(), at: Fixtures.position(here), password: "", waitlistIfFull: false)
         }
-        #expect(await errorReason { _ = try await service.update(event.id, EventChanges(capacity: 3), by: event.hostID) } == "CAPACITY_BELOW_MEMBERS")
-        #expect(try await service.update(event.id, EventChanges(capacity: 4), by: event.hostID).event.capacity == 4)
-        #expect(await errorReason { _ = try await service.update(event.id, EventChanges(visibility: .private), by: event.hostID) } == "INVALID_FIELD")
-        #expect(await errorReason { _ = try await service.update(event.id, EventChanges(name: "Mine"), by: UUID()) } == "PERMISSION_DENIED")
-        let locked = try await service.update(event.id, EventChanges(visibility: .private, password: "hush"), by: event.hostID)
+        #expect(
+            await errorReason { _ = try await service.update(event.id, EventChanges.fixture(capacity: 3), by: event.hostID) }
+                == "CAPACITY_BELOW_MEMBERS")
+        #expect(try await service.update(event.id, EventChanges.fixture(capacity: 4), by: event.hostID).event.capacity == 4)
+        #expect(
+            await errorReason { _ = try await service.update(event.id, EventChanges.fixture(visibility: .private), by: event.hostID) }
+                == "INVALID_FIELD")
+        #expect(await errorReason { _ = try await service.update(event.id, EventChanges.fixture(name: "Mine"), by: UUID()) } == "PERMISSION_DENIED")
+        let locked = try await service.update(event.id, EventChanges.fixture(visibility: .private, password: "hush"), by: event.hostID)
         #expect(locked.event.visibility == .private && locked.event.passwordHash != nil)
     }
 
@@ -299,7 +303,7 @@ import Testing
     @Test func creatingWithTheSameIdempotencyKeyReturnsTheSameEvent() async throws {
         let (service, _, _) = make()
         let host = UUID()
-        let draft = EventDraft(name: "Picnic", center: here, radiusMeters: 100, capacity: 5, lifetime: .seconds(3600))
+        let draft = EventDraft.fixture(name: "Picnic", center: here, radiusMeters: 100, capacity: 5, lifetime: .seconds(3600))
         let first = try await service.create(draft, host: host, idempotencyKey: "abc")
         let second = try await service.create(draft, host: host, idempotencyKey: "abc")
         let other = try await service.create(draft, host: UUID(), idempotencyKey: "abc")

@@ -66,11 +66,11 @@ import Testing
         let here = Places.somewhere()
         let (gone, host, waiting) = (UUID(), UUID(), UUID())
         let hosted = try await service.create(
-            EventDraft(name: "Mine", center: here, radiusMeters: 100, capacity: 5, lifetime: .seconds(3600)),
+            EventDraft.fixture(name: "Mine", center: here, radiusMeters: 100, capacity: 5, lifetime: .seconds(3600)),
             host: gone, idempotencyKey: nil
         ).event
         let theirs = try await service.create(
-            EventDraft(name: "Theirs", center: here, radiusMeters: 100, capacity: 2, lifetime: .seconds(3600)),
+            EventDraft.fixture(name: "Theirs", center: here, radiusMeters: 100, capacity: 2, lifetime: .seconds(3600)),
             host: host, idempotencyKey: nil
         ).event
         #expect(try await service.join(theirs.id, user: gone, at: Fixtures.position(here), password: "", waitlistIfFull: false).isJoined)

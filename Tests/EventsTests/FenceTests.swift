@@ -81,7 +81,7 @@ import Testing
     let policy = EventPolicy()
 
     func draft(_ change: (inout EventDraft) -> Void = { _ in }) -> EventDraft {
-        var draft = EventDraft(name: "Picnic", center: Places.somewhere(), radiusMeters: 100, capacity: 20, lifetime: .seconds(3600))
+        var draft = EventDraft.fixture(name: "Picnic", center: Places.somewhere(), radiusMeters: 100, capacity: 20, lifetime: .seconds(3600))
         change(&draft)
         return draft
     }

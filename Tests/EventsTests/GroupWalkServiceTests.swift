@@ -30,7 +30,7 @@ import Testing
     /// A group walk starting in ten minutes, for an hour.
     func walk(_ service: EventService, host: UUID, privacy: GroupWalkPrivacy, route: UUID, capacity: Int = 10) async throws -> Event {
         try await service.create(
-            EventDraft(
+            EventDraft.fixture(
                 name: "Sunset walk", center: here, radiusMeters: 100, capacity: capacity,
                 startsAt: clock.now.addingTimeInterval(600), lifetime: .seconds(3600),
                 groupWalk: GroupWalk(walkID: route, privacy: privacy)), host: host, idempotencyKey: nil
@@ -52,13 +52,13 @@ import Testing
         #expect(try await service.join(event.id, user: UUID(), at: far, password: "", waitlistIfFull: false).isJoined)
         // An event with a fence still needs a position.
         let fenced = try await service.create(
-            EventDraft(name: "Picnic", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600)),
+            EventDraft.fixture(name: "Picnic", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600)),
             host: host, idempotencyKey: nil
         ).event
         await #expect(throws: RoamError.invalidField("position", "is required")) {
             _ = try await service.join(fenced.id, user: UUID(), at: nil, password: "", waitlistIfFull: false)
         }
-        var locking = EventChanges()
+        var locking = EventChanges.fixture()
         locking.visibility = .private
         locking.password = "secret"
         await #expect(throws: RoamError.invalidField("visibility", "a group walk is public; its privacy says who may join")) {
@@ -66,7 +66,7 @@ import Testing
         }
         await #expect(throws: RoamError.self) {
             _ = try await service.create(
-                EventDraft(
+                EventDraft.fixture(
                     name: "Locked", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600),
                     visibility: .private, password: "secret", groupWalk: GroupWalk(walkID: route, privacy: .everyone)),
                 host: host, idempotencyKey: nil)
@@ -118,7 +118,7 @@ import Testing
         #expect(try await service.invitations(of: friend).first { $0.event.event.id == small.id }?.invitation.state == .pending)
         #expect(try await service.invitations(of: fan).first { $0.event.event.id == small.id }?.invitation.state == .accepted)
         let notAWalk = try await service.create(
-            EventDraft(name: "Picnic", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600)),
+            EventDraft.fixture(name: "Picnic", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600)),
             host: host, idempotencyKey: nil
         ).event
         #expect(await errorReason { _ = try await service.invite([fan], to: notAWalk.id, host: host) } == "NOT_A_GROUP_WALK")

@@ -18,7 +18,7 @@ import Testing
             let (host, ana, ben) = (UUID(), UUID(), UUID())
             let here = GeoPoint(latitude: 59.33, longitude: 18.07)
             let event = try await events.create(
-                EventDraft(name: "Hitta", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600)),
+                EventDraft.fixture(name: "Hitta", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600)),
                 host: host, idempotencyKey: nil
             ).event.id
             for member in [ana, ben] {
@@ -46,7 +46,7 @@ import Testing
             let (host, ana) = (UUID(), UUID())
             let here = GeoPoint(latitude: 59.33, longitude: 18.07)
             let event = try await events.create(
-                EventDraft(name: "Hitta", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600)),
+                EventDraft.fixture(name: "Hitta", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600)),
                 host: host, idempotencyKey: nil
             ).event.id
             _ = try await events.join(event, user: ana, at: ReportedPosition(point: here, accuracyMeters: 5), password: "", waitlistIfFull: false)
@@ -54,13 +54,13 @@ import Testing
             await reading.waitUntilLive()
             #expect(await eventually { hub.departureWatchers == 1 })
             // Remembered as a member now.
-            _ = try await feed.create(PostDraft(audience: .event(event), text: "Here!"), author: ana, idempotencyKey: nil)
+            _ = try await feed.create(PostDraft.fixture(audience: .event(event), text: "Here!"), author: ana, idempotencyKey: nil)
 
             try await events.ban(ana, from: event, host: host)
             // The departure closes her chat after it is forgotten in the cache.
             #expect(await reading.end() == "NO_LONGER_MEMBER")
             await #expect {
-                _ = try await feed.create(PostDraft(audience: .event(event), text: "Still here?"), author: ana, idempotencyKey: nil)
+                _ = try await feed.create(PostDraft.fixture(audience: .event(event), text: "Still here?"), author: ana, idempotencyKey: nil)
             } throws: { ($0 as? RoamError) == FeedError.notEventMember }
         }
     }
@@ -104,7 +104,7 @@ import Testing
             try await Task.sleep(for: .milliseconds(200))  // both replicas listening
 
             let post = try await replicas[0].0.create(
-                PostDraft(audience: .event(event), text: "Long text " + String(repeating: "ä", count: 4_900)),
+                PostDraft.fixture(audience: .event(event), text: "Long text " + String(repeating: "ä", count: 4_900)),
                 author: host, idempotencyKey: nil)
             _ = try await replicas[0].0.like(.post(post.id), by: host)
             let updates = await reading.waitForUpdates(2)
@@ -128,7 +128,7 @@ import Testing
             await reading.waitUntilLive()
             try await Task.sleep(for: .milliseconds(200))  // both replicas listening
 
-            let post = try await replicas[0].0.create(PostDraft(audience: .event(event), text: "Hot"), author: host, idempotencyKey: nil)
+            let post = try await replicas[0].0.create(PostDraft.fixture(audience: .event(event), text: "Hot"), author: host, idempotencyKey: nil)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for (index, liker) in likers.enumerated() { group.addTask { _ = try await replicas[index % 2].0.like(.post(post.id), by: liker) } }
                 try await group.waitForAll()

@@ -146,9 +146,9 @@ import Testing
         let reading = ChatReading(feed, event: event, reader: ana)
         await reading.waitUntilLive()
 
-        let post = try await feed.create(PostDraft(audience: .event(event), text: "Doors open #party"), author: host, idempotencyKey: "k1")
-        _ = try await feed.create(PostDraft(audience: .event(event), text: "Doors open #party"), author: host, idempotencyKey: "k1")  // retried
-        _ = try await feed.create(PostDraft(audience: .event(event), text: "From someone ana blocked"), author: blocked, idempotencyKey: nil)
+        let post = try await feed.create(PostDraft.fixture(audience: .event(event), text: "Doors open #party"), author: host, idempotencyKey: "k1")
+        _ = try await feed.create(PostDraft.fixture(audience: .event(event), text: "Doors open #party"), author: host, idempotencyKey: "k1")  // retried
+        _ = try await feed.create(PostDraft.fixture(audience: .event(event), text: "From someone ana blocked"), author: blocked, idempotencyKey: nil)
         _ = try await feed.send("hello", to: event, by: host, idempotencyKey: nil)
         let comment = try await feed.comment(on: .post(post.id), text: "On my way", by: host, idempotencyKey: nil)
         _ = try await feed.like(.post(post.id), by: host)
@@ -157,7 +157,7 @@ import Testing
         _ = try await feed.unlike(.post(post.id), by: host)
         // Posts elsewhere are not this event's news.
         _ = try await feed.create(
-            PostDraft(audience: .place(Place(latitude: 1, longitude: 1, name: "Elsewhere")), text: "Story"),
+            PostDraft.fixture(audience: .place(Place(latitude: 1, longitude: 1, name: "Elsewhere")), text: "Story"),
             author: host, idempotencyKey: nil)
 
         let updates = await reading.waitForUpdates(5)

@@ -17,7 +17,7 @@ import Testing
     @Test func onlyThoseWhoMayReadAnEventPostCommentOrLikeIt() async throws {
         let (host, member, outsider) = (UUID(), UUID(), UUID())
         let event = membership.event(host: host, members: [member])
-        let post = try await feed.create(PostDraft(audience: .event(event), text: "Hi"), author: host, idempotencyKey: nil)
+        let post = try await feed.create(PostDraft.fixture(audience: .event(event), text: "Hi"), author: host, idempotencyKey: nil)
         let comment = try await feed.comment(on: .post(post.id), text: "Hello!", by: member, idempotencyKey: nil)
         #expect(comment.subject == .post(post.id) && comment.eventID == event)
 
@@ -83,7 +83,7 @@ import Testing
     @Test func authorsEditTheirOwnAndTheHostOrAuthorDeletes() async throws {
         let (host, ana, ben) = (UUID(), UUID(), UUID())
         let event = membership.event(host: host, members: [ana, ben])
-        let post = try await feed.create(PostDraft(audience: .event(event), text: "Hi"), author: host, idempotencyKey: nil)
+        let post = try await feed.create(PostDraft.fixture(audience: .event(event), text: "Hi"), author: host, idempotencyKey: nil)
         let comment = try await feed.comment(on: .post(post.id), text: "Mine", by: ana, idempotencyKey: nil)
         #expect(await errorReason { _ = try await feed.editComment(comment.id, text: "Yours", by: ben) } == "PERMISSION_DENIED")
         #expect(try await feed.editComment(comment.id, text: "Still mine", by: ana).text == "Still mine")

@@ -14,7 +14,7 @@ import Testing
             let feed = FeedService(store: store, membership: membership)
             let (host, ana, ben, outsider) = (UUID(), UUID(), UUID(), UUID())
             let event = membership.event(host: host, members: [ana, ben])
-            let post = try await feed.create(PostDraft(audience: .event(event), text: "Buy now!!!"), author: ana, idempotencyKey: nil)
+            let post = try await feed.create(PostDraft.fixture(audience: .event(event), text: "Buy now!!!"), author: ana, idempotencyKey: nil)
             let comment = try await feed.comment(on: .post(post.id), text: "Rude words", by: ana, idempotencyKey: nil)
             let story = try await feed.create(Fixtures.storyDraft(), author: ana, idempotencyKey: nil)
 

@@ -80,7 +80,7 @@ extension Fixtures {
 
 extension Fixtures {
     static func storyDraft(text: String = "Sunset #beach") -> PostDraft {
-        PostDraft(audience: .place(Place(latitude: 21.27, longitude: -157.82, name: "Waikiki")), text: text)
+        PostDraft.fixture(audience: .place(Place(latitude: 21.27, longitude: -157.82, name: "Waikiki")), text: text)
     }
 }
 

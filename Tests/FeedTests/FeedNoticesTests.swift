@@ -17,7 +17,7 @@ import Testing
         let (store, graph) = (InMemoryFeedStore(), FakeSocialGraph())
         let feed = FeedService(store: store, membership: FakeMembership(), graph: graph)
         let (ada, bo, cy) = (UUID(), UUID(), UUID())
-        let story = try await feed.create(PostDraft(audience: .place(Self.rossio), text: "Tiles"), author: ada, idempotencyKey: nil)
+        let story = try await feed.create(PostDraft.fixture(audience: .place(Self.rossio), text: "Tiles"), author: ada, idempotencyKey: nil)
         let comment = try await feed.comment(on: .post(story.id), text: "Lovely!", by: bo, idempotencyKey: "k1")
         _ = try await feed.comment(on: .post(story.id), text: "Lovely!", by: bo, idempotencyKey: "k1")
         _ = try await feed.reply(to: comment.item.id, text: "Thanks", by: ada, idempotencyKey: nil)

@@ -17,12 +17,12 @@ import Testing
         let feed = make()
         let (host, member, outsider) = (UUID(), UUID(), UUID())
         let event = membership.event(host: host, members: [member])
-        let post = try await feed.create(PostDraft(audience: .event(event), text: "Hi #all"), author: member, idempotencyKey: nil)
+        let post = try await feed.create(PostDraft.fixture(audience: .event(event), text: "Hi #all"), author: member, idempotencyKey: nil)
         #expect(post.tags == ["all"])
         #expect(
             await errorReason {
                 _ = try await feed.create(
-                    PostDraft(audience: .event(event), text: "Me too"), author: outsider,
+                    PostDraft.fixture(audience: .event(event), text: "Me too"), author: outsider,
                     idempotencyKey: nil)
             } == "PERMISSION_DENIED")
         #expect(await errorReason { _ = try await feed.post(post.id, reader: outsider) } == "NOT_FOUND")
@@ -39,16 +39,19 @@ import Testing
         let (ana, bo) = (UUID(), UUID())
         let (first, second, bos) = (media.upload(for: ana), media.upload(for: ana), media.upload(for: bo))
         let refused = await #expect(throws: RoamError.self) {
-            _ = try await feed.create(PostDraft(audience: .followers, text: "Mine?", mediaIDs: [first, bos]), author: ana, idempotencyKey: nil)
+            _ = try await feed.create(
+                PostDraft.fixture(audience: .followers, text: "Mine?", mediaIDs: [first, bos]), author: ana, idempotencyKey: nil)
         }
         #expect(refused?.reason == "MEDIA_NOT_YOURS" && refused?.violations.map(\.field) == ["media_ids"])
         #expect(media.subjects(of: first).isEmpty, "a refused post attaches nothing")
 
-        let post = try await feed.create(PostDraft(audience: .followers, text: "Harbour", mediaIDs: [first]), author: ana, idempotencyKey: "k1")
+        let post = try await feed.create(
+            PostDraft.fixture(audience: .followers, text: "Harbour", mediaIDs: [first]), author: ana, idempotencyKey: "k1")
         let subject = "post/\(post.id.lowercasedString)"
         #expect(media.subjects(of: first) == [subject])
         // A retry answers the first post and leaves no attachment to a post that does not exist.
-        let retried = try await feed.create(PostDraft(audience: .followers, text: "Harbour", mediaIDs: [first]), author: ana, idempotencyKey: "k1")
+        let retried = try await feed.create(
+            PostDraft.fixture(audience: .followers, text: "Harbour", mediaIDs: [first]), author: ana, idempotencyKey: "k1")
         #expect(retried.id == post.id && media.subjects(of: first) == [subject])
 
         _ = try await feed.update(post.id, text: "Harbour, later", mediaIDs: [second], by: ana)
@@ -69,14 +72,15 @@ import Testing
 
         // In an event, the images belong to the event too, so its end takes them.
         let event = membership.event(host: bo, members: [ana])
-        let eventPost = try await feed.create(PostDraft(audience: .event(event), text: "Here", mediaIDs: [first]), author: ana, idempotencyKey: nil)
+        let eventPost = try await feed.create(
+            PostDraft.fixture(audience: .event(event), text: "Here", mediaIDs: [first]), author: ana, idempotencyKey: nil)
         #expect(media.subjects(of: first) == ["post/\(eventPost.id.lowercasedString)", "event/\(event.lowercasedString)"])
     }
 
     @Test func storiesArePublic() async throws {
         let feed = make()
         let story = try await feed.create(
-            PostDraft(
+            PostDraft.fixture(
                 audience: .place(Place(latitude: 48.86, longitude: 2.35, name: " Louvre ")),
                 text: "Mona Lisa"), author: UUID(), idempotencyKey: nil)
         #expect(story.audience == .place(Place(latitude: 48.86, longitude: 2.35, name: "Louvre")))
@@ -98,14 +102,14 @@ import Testing
                 return ["\(error)"]
             }
         }
-        #expect(await fields(PostDraft(audience: .event(event), text: "  ")) == ["text"])
-        #expect(await fields(PostDraft(audience: .event(event), text: "nul\u{0}byte")) == ["text"])
-        #expect(await fields(PostDraft(audience: .event(event), text: String(repeating: "a", count: 5001))) == ["text"])
-        #expect(await fields(PostDraft(audience: .event(event), text: "x", mediaIDs: (0..<11).map { _ in UUID() })) == ["media_ids"])
+        #expect(await fields(PostDraft.fixture(audience: .event(event), text: "  ")) == ["text"])
+        #expect(await fields(PostDraft.fixture(audience: .event(event), text: "nul\u{0}byte")) == ["text"])
+        #expect(await fields(PostDraft.fixture(audience: .event(event), text: String(repeating: "a", count: 5001))) == ["text"])
+        #expect(await fields(PostDraft.fixture(audience: .event(event), text: "x", mediaIDs: (0..<11).map { _ in UUID() })) == ["media_ids"])
         let same = UUID()
-        #expect(await fields(PostDraft(audience: .event(event), text: "x", mediaIDs: [same, same])) == ["media_ids"])
+        #expect(await fields(PostDraft.fixture(audience: .event(event), text: "x", mediaIDs: [same, same])) == ["media_ids"])
         #expect(
-            await fields(PostDraft(audience: .place(Place(latitude: 95, longitude: 0, name: "")), text: "x"))
+            await fields(PostDraft.fixture(audience: .place(Place(latitude: 95, longitude: 0, name: "")), text: "x"))
                 == ["audience.place.position.latitude", "audience.place.name"])
     }
 
@@ -113,7 +117,7 @@ import Testing
         let feed = make()
         let (host, author, other) = (UUID(), UUID(), UUID())
         let event = membership.event(host: host, members: [author, other])
-        let post = try await feed.create(PostDraft(audience: .event(event), text: "First"), author: author, idempotencyKey: nil)
+        let post = try await feed.create(PostDraft.fixture(audience: .event(event), text: "First"), author: author, idempotencyKey: nil)
         let edited = try await feed.update(post.id, text: "Second #try", mediaIDs: [], by: author)
         #expect(edited.text == "Second #try" && edited.tags == ["try"] && edited.editedAt != nil)
         #expect(await errorReason { _ = try await feed.update(post.id, text: "Mine", mediaIDs: [], by: other) } == "PERMISSION_DENIED")
@@ -129,10 +133,10 @@ import Testing
         let host = UUID()
         let event = membership.event(host: host)
         for index in 0..<3 {
-            _ = try await feed.create(PostDraft(audience: .event(event), text: "Post \(index)"), author: host, idempotencyKey: nil)
+            _ = try await feed.create(PostDraft.fixture(audience: .event(event), text: "Post \(index)"), author: host, idempotencyKey: nil)
         }
         let story = try await feed.create(
-            PostDraft(audience: .place(Place(latitude: 1, longitude: 2, name: "Here")), text: "Story"),
+            PostDraft.fixture(audience: .place(Place(latitude: 1, longitude: 2, name: "Here")), text: "Story"),
             author: host, idempotencyKey: nil)
         #expect(try await feed.purgeEvent(event) == 3)
         #expect(try await feed.purgeEvent(event) == 0)

@@ -73,14 +73,14 @@ import Testing
 
             let hilo = Place(latitude: 19.7241, longitude: -155.0868, name: "Hilo Bay")
             let moved = try await store.update(
-                id: stored.id, PostChanges(text: "A quiet morning", mediaIDs: [], tags: [], title: "", place: hilo),
+                id: stored.id, PostChanges.fixture(text: "A quiet morning", mediaIDs: [], tags: [], title: "", place: hilo),
                 at: Fixtures.now())
             #expect(moved?.audience == .place(hilo) && moved?.title == "")
             #expect(try await StoryRepositoryContractTests.ids(store, StoryQuery(text: word)).isEmpty)
             let nearHilo = StoryQuery(area: .circle(center: GeoPoint(latitude: 19.7241, longitude: -155.0868), radiusMeters: 500))
             #expect(try await StoryRepositoryContractTests.ids(store, nearHilo) == [stored.id])
             // Text-only edits keep the title and place.
-            let kept = try await store.update(id: stored.id, PostChanges(text: "Edited", mediaIDs: [], tags: []), at: Fixtures.now())
+            let kept = try await store.update(id: stored.id, PostChanges.fixture(text: "Edited", mediaIDs: [], tags: []), at: Fixtures.now())
             #expect(kept?.audience == .place(hilo) && kept?.text == "Edited")
 
             _ = try await store.create(Fixtures.story(by: author), idempotencyKey: nil)

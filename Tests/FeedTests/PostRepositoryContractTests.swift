@@ -56,7 +56,7 @@ import Testing
         try await kind.withStore { store in
             let event = UUID()
             let post = try await store.create(Fixtures.post(in: event), idempotencyKey: nil)
-            let edited = try await store.update(id: post.id, PostChanges(text: "New #tag", mediaIDs: [], tags: ["tag"]), at: Fixtures.now())
+            let edited = try await store.update(id: post.id, PostChanges.fixture(text: "New #tag", mediaIDs: [], tags: ["tag"]), at: Fixtures.now())
             #expect(edited?.text == "New #tag" && edited?.tags == ["tag"] && edited?.mediaIDs == [] && edited?.editedAt != nil)
             #expect(try await store.post(id: post.id) == edited)
             #expect(try await store.delete(id: post.id))

@@ -23,7 +23,7 @@ import Testing
         async throws -> Engaged<Post>
     {
         try await feed.create(
-            PostDraft(
+            PostDraft.fixture(
                 audience: .place(Place(latitude: point.latitude, longitude: point.longitude, name: "Waikiki")),
                 text: text), author: author, idempotencyKey: nil)
     }
@@ -32,7 +32,7 @@ import Testing
         let feed = make()
         let (author, follower, stranger) = (UUID(), UUID(), UUID())
         graph.follow(follower, author)
-        let note = try await feed.create(PostDraft(audience: .followers, text: "Home safe"), author: author, idempotencyKey: nil)
+        let note = try await feed.create(PostDraft.fixture(audience: .followers, text: "Home safe"), author: author, idempotencyKey: nil)
         #expect(note.audience == .followers)
         #expect(try await feed.post(note.id, reader: follower).id == note.id)
         #expect(try await feed.post(note.id, reader: author).id == note.id)
@@ -106,7 +106,7 @@ import Testing
         let feed = make()
         let (author, reader) = (UUID(), UUID())
         let event = membership.event(host: author, members: [reader])
-        let eventPost = try await feed.create(PostDraft(audience: .event(event), text: "Party"), author: author, idempotencyKey: nil)
+        let eventPost = try await feed.create(PostDraft.fixture(audience: .event(event), text: "Party"), author: author, idempotencyKey: nil)
         let posted = try await story(feed, by: author)
         #expect(try await feed.save(posted.id, by: reader).engagement.savedByMe)
         #expect(try await feed.save(posted.id, by: reader).engagement.savedByMe)
@@ -117,7 +117,7 @@ import Testing
         #expect(try await feed.saved(by: reader, page: PageRequest()).items.isEmpty)
         // A followers post saved while following drops out of the list after an unfollow.
         graph.follow(reader, author)
-        let note = try await feed.create(PostDraft(audience: .followers, text: "Notes"), author: author, idempotencyKey: nil)
+        let note = try await feed.create(PostDraft.fixture(audience: .followers, text: "Notes"), author: author, idempotencyKey: nil)
         _ = try await feed.save(note.id, by: reader)
         #expect(try await feed.saved(by: reader, page: PageRequest()).items.map(\.id) == [note.id])
         graph.unfollow(reader, author)

@@ -175,11 +175,11 @@ import Testing
             #expect(try await store.settings(of: user) == .defaults)
             let quiet = QuietHours(start: ClockTime(minuteOfDay: 22 * 60), end: ClockTime(minuteOfDay: 7 * 60))
             let changed = try await store.update(
-                SettingsChanges(mutedKinds: ["member_joined"], quietHours: .some(quiet), timeZone: "Asia/Kolkata"), of: user)
+                SettingsChanges.fixture(mutedKinds: ["member_joined"], quietHours: .some(quiet), timeZone: "Asia/Kolkata"), of: user)
             #expect(changed == NotificationSettings(mutedKinds: ["member_joined"], quietHours: quiet, timeZone: "Asia/Kolkata"))
-            let paused = try await store.update(SettingsChanges(pushPaused: true), of: user)
+            let paused = try await store.update(SettingsChanges.fixture(pushPaused: true), of: user)
             #expect(paused.quietHours == quiet && paused.mutedKinds == ["member_joined"] && paused.pushPaused)
-            let cleared = try await store.update(SettingsChanges(quietHours: .some(nil)), of: user)
+            let cleared = try await store.update(SettingsChanges.fixture(quietHours: .some(nil)), of: user)
             #expect(cleared.quietHours == nil && cleared.timeZone == "Asia/Kolkata")
             #expect(try await store.settings(of: user) == cleared)
         }
@@ -193,7 +193,7 @@ import Testing
             _ = try await store.put(Self.device("\(tag)-ada", ada), limit: 10)
             _ = try await store.put(Self.device("\(tag)-bo", bo), limit: 10)
             _ = try await store.file([Self.publication(ada, "a"), Self.publication(bo, "b")], ids: [.v7(), .v7()], at: Self.start)
-            _ = try await store.update(SettingsChanges(pushPaused: true), of: ada)
+            _ = try await store.update(SettingsChanges.fixture(pushPaused: true), of: ada)
             // As PurgeGRPCService does: marked first (PostgreSQL's purged_users), then forgotten.
             try await PurgedUsersMark.mark(ada, in: store)
             #expect(try await store.forget(user: ada) == ["devices": 1, "notifications": 1, "settings": 1])

@@ -53,12 +53,12 @@ import Testing
     @Test func settingsAreChecked() async throws {
         let user = UUID()
         let same = QuietHours(start: ClockTime(minuteOfDay: 60), end: ClockTime(minuteOfDay: 60))
-        #expect(await Self.field { _ = try await service.update(SettingsChanges(quietHours: .some(same)), of: user) } == "quiet_hours.end")
-        #expect(await Self.field { _ = try await service.update(SettingsChanges(timeZone: "GMT+2"), of: user) } == "time_zone")
-        #expect(await Self.field { _ = try await service.update(SettingsChanges(mutedKinds: ["Budget Alert"]), of: user) } == "muted_kinds")
+        #expect(await Self.field { _ = try await service.update(SettingsChanges.fixture(quietHours: .some(same)), of: user) } == "quiet_hours.end")
+        #expect(await Self.field { _ = try await service.update(SettingsChanges.fixture(timeZone: "GMT+2"), of: user) } == "time_zone")
+        #expect(await Self.field { _ = try await service.update(SettingsChanges.fixture(mutedKinds: ["Budget Alert"]), of: user) } == "muted_kinds")
         #expect(throws: RoamError.self) { try ClockTime("24:00", field: "quiet_hours.start") }
         #expect(try ClockTime("07:05", field: "quiet_hours.start").text == "07:05")
-        #expect(try await service.update(SettingsChanges(timeZone: "Asia/Calcutta"), of: user).timeZone == "Asia/Calcutta")
+        #expect(try await service.update(SettingsChanges.fixture(timeZone: "Asia/Calcutta"), of: user).timeZone == "Asia/Calcutta")
     }
 
     @Test func markingNothingOrTooMuchIsRefused() async throws {

@@ -127,7 +127,7 @@ import Testing
 
             server.respond { _ in PushTestResponse() }
             _ = try await service.register(DeviceRegistration(token: Self.token, platform: .apns), for: user)
-            _ = try await service.update(SettingsChanges(mutedKinds: ["budget_alert"]), of: user)
+            _ = try await service.update(SettingsChanges.fixture(mutedKinds: ["budget_alert"]), of: user)
             _ = try await service.publish([Self.alert(for: user, 1)])
             #expect(try await store.pendingPushes() == 0, "a muted kind files no push")
             #expect(try await service.inbox(of: user, unreadOnly: true, page: PageRequest()).unread == 2, "but it is in the inbox")
@@ -144,7 +144,7 @@ import Testing
             calendar.timeZone = zone.timeZone
             let minute = calendar.component(.hour, from: Date()) * 60 + calendar.component(.minute, from: Date())
             let quiet = QuietHours(start: ClockTime(minuteOfDay: (minute + 1380) % 1440), end: ClockTime(minuteOfDay: (minute + 120) % 1440))
-            _ = try await service.update(SettingsChanges(quietHours: .some(quiet)), of: user)
+            _ = try await service.update(SettingsChanges.fixture(quietHours: .some(quiet)), of: user)
             var alert = Self.alert(for: user)
             alert.timeZone = "Asia/Tokyo"
             _ = try await service.publish([alert])

@@ -28,23 +28,23 @@ import Testing
         func fields(_ draft: JournalDraft) async -> [String] {
             await errorFields { _ = try await journal.create(draft, trip: trip.id, owner: owner, idempotencyKey: nil) }
         }
-        #expect(await fields(JournalDraft(title: " ", body: "\n")) == ["title", "body"])
-        #expect(await fields(JournalDraft(title: "Day", body: String(repeating: "a", count: 20_001))) == ["body"])
-        #expect(await fields(JournalDraft(title: "Day", body: "Good", date: "2026-06-18")) == ["date"])
-        #expect(await fields(JournalDraft(title: "Day", body: "Good", date: "yesterday")) == ["date"])
-        #expect(await fields(JournalDraft(title: "Day", body: "Good", promptID: "no-such-prompt")) == ["prompt_id"])
+        #expect(await fields(JournalDraft.fixture(title: " ", body: "\n")) == ["title", "body"])
+        #expect(await fields(JournalDraft.fixture(title: "Day", body: String(repeating: "a", count: 20_001))) == ["body"])
+        #expect(await fields(JournalDraft.fixture(title: "Day", body: "Good", date: "2026-06-18")) == ["date"])
+        #expect(await fields(JournalDraft.fixture(title: "Day", body: "Good", date: "yesterday")) == ["date"])
+        #expect(await fields(JournalDraft.fixture(title: "Day", body: "Good", promptID: "no-such-prompt")) == ["prompt_id"])
         #expect(
-            await fields(JournalDraft(title: "Day", body: "Good", locationTags: [.text(" "), .pin(UUID())]))
+            await fields(JournalDraft.fixture(title: "Day", body: "Good", locationTags: [.text(" "), .pin(UUID())]))
                 == ["location_tags[0].text"])
-        #expect(await fields(JournalDraft(title: "Day", body: "Good", locationTags: [.pin(UUID())])) == ["location_tags[0].pin_id"])
+        #expect(await fields(JournalDraft.fixture(title: "Day", body: "Good", locationTags: [.pin(UUID())])) == ["location_tags[0].pin_id"])
         let entry = try await journal.create(
-            JournalDraft(title: " Day one ", body: "We walked\nand walked."), trip: trip.id, owner: owner,
+            JournalDraft.fixture(title: " Day one ", body: "We walked\nand walked."), trip: trip.id, owner: owner,
             idempotencyKey: nil)
         #expect(entry.details.date == LocalDate("2026-06-12") && entry.details.title == "Day one", "today where the trip is")
         #expect(
             await errorReason {
                 _ = try await journal.create(
-                    JournalDraft(title: "Mine", body: "Here"), trip: trip.id, owner: UUID(),
+                    JournalDraft.fixture(title: "Mine", body: "Here"), trip: trip.id, owner: UUID(),
                     idempotencyKey: nil)
             } == "NOT_FOUND")
     }
@@ -56,12 +56,12 @@ import Testing
         #expect(
             await errorReason {
                 _ = try await journal.create(
-                    JournalDraft(title: "Day", body: "Good", mediaIDs: [first, notMine]), trip: trip.id,
+                    JournalDraft.fixture(title: "Day", body: "Good", mediaIDs: [first, notMine]), trip: trip.id,
                     owner: owner, idempotencyKey: nil)
             } == "MEDIA_NOT_YOURS")
         #expect(media.subjects(of: first).isEmpty, "a refused entry attaches nothing")
         let entry = try await journal.create(
-            JournalDraft(title: "Day", body: "Good", mediaIDs: [first, second]), trip: trip.id, owner: owner,
+            JournalDraft.fixture(title: "Day", body: "Good", mediaIDs: [first, second]), trip: trip.id, owner: owner,
             idempotencyKey: nil)
         let subject = "trip/\(trip.id.lowercasedString)/journal/\(entry.id.lowercasedString)"
         #expect(media.subjects(of: first) == [subject] && media.subjects(of: second) == [subject])
@@ -70,14 +70,14 @@ import Testing
         // Without photos: the photo nearest the first tagged pin; without a pin nearby, none.
         let rossio = GeoPoint(latitude: 38.7139, longitude: -9.1394)
         let pin = try await pins.create(
-            PinDraft(title: "Rossio", description: "Square", point: rossio), trip: trip.id, owner: owner, idempotencyKey: nil)
+            PinDraft.fixture(title: "Rossio", description: "Square", point: rossio), trip: trip.id, owner: owner, idempotencyKey: nil)
         let near = TripPhoto(
             mediaID: UUID(), capturedAt: TripFixtures.utc("2026-06-12T09:00:00Z"), capturedAtIsLocal: false,
             point: rossio.moved(meters: 50, bearing: 0))
         library.add(near, owner: owner)
         let edited = try await journal.update(
             entry.id, inTrip: trip.id,
-            with: JournalDraft(
+            with: JournalDraft.fixture(
                 title: "Day", body: "Good",
                 locationTags: [
                     .text("Baixa"),
@@ -92,7 +92,7 @@ import Testing
         for title in ["One", "Two", "Three"] {
             page.append(
                 try await journal.create(
-                    JournalDraft(title: title, body: "Good", locationTags: [.pin(pin.id)]), trip: trip.id, owner: owner,
+                    JournalDraft.fixture(title: title, body: "Good", locationTags: [.pin(pin.id)]), trip: trip.id, owner: owner,
                     idempotencyKey: nil))
         }
         library.calls.withLock { $0 = 0 }
@@ -100,10 +100,10 @@ import Testing
         #expect(page.allSatisfy { covers[$0.id] == near.mediaID } && library.calls.withLock { $0 } == 1)
         // The cover its owner chose for the pin comes first.
         let chosen = media.upload(for: owner)
-        _ = try await pins.update(pin.id, inTrip: trip.id, with: PinChanges(coverMediaID: .some(chosen)), owner: owner)
+        _ = try await pins.update(pin.id, inTrip: trip.id, with: PinChanges.fixture(coverMediaID: .some(chosen)), owner: owner)
         #expect(await journal.covers(of: page, trip: trip)[page[0].id] == chosen)
         let textOnly = try await journal.update(
-            entry.id, inTrip: trip.id, with: JournalDraft(title: "Day", body: "Good", locationTags: [.text("Baixa")]),
+            entry.id, inTrip: trip.id, with: JournalDraft.fixture(title: "Day", body: "Good", locationTags: [.text("Baixa")]),
             owner: owner)
         #expect(await journal.covers(of: [textOnly], trip: trip)[textOnly.id] == nil)
         try await journal.delete(entry.id, inTrip: trip.id, owner: owner)
@@ -120,12 +120,12 @@ import Testing
         #expect(remaining == JournalPrompts.catalog.count)
         #expect(try await journal.nextPrompt(forTrip: trip.id, owner: owner).prompt == first, "the same until answered")
         _ = try await journal.create(
-            JournalDraft(title: "Answer", body: "Pastéis", promptID: first.id), trip: trip.id, owner: owner, idempotencyKey: nil)
+            JournalDraft.fixture(title: "Answer", body: "Pastéis", promptID: first.id), trip: trip.id, owner: owner, idempotencyKey: nil)
         let next = try await journal.nextPrompt(forTrip: trip.id, owner: owner)
         #expect(next.prompt != first && next.prompt != nil && next.remaining == JournalPrompts.catalog.count - 1)
         for prompt in JournalPrompts.catalog where prompt != first {
             _ = try await journal.create(
-                JournalDraft(title: "Answer", body: "Yes", promptID: prompt.id), trip: trip.id, owner: owner, idempotencyKey: nil)
+                JournalDraft.fixture(title: "Answer", body: "Yes", promptID: prompt.id), trip: trip.id, owner: owner, idempotencyKey: nil)
         }
         let done = try await journal.nextPrompt(forTrip: trip.id, owner: owner)
         #expect(done.prompt == nil && done.remaining == 0)
@@ -137,7 +137,7 @@ import Testing
         let base = GeoPoint(latitude: 38.71, longitude: -9.14)
         for (index, title) in ["Belém Tower", "bairro Alto", "Alfama", "Baixa"].enumerated() {
             _ = try await pins.create(
-                PinDraft(title: title, description: "Place", point: base.moved(meters: Double(index) * 500, bearing: 90)),
+                PinDraft.fixture(title: title, description: "Place", point: base.moved(meters: Double(index) * 500, bearing: 90)),
                 trip: trip.id, owner: owner, idempotencyKey: nil)
         }
         let (saved, _) = try await savePlaces(["Bairro do Avillez", "A Brasileira"], near: base, to: trip)
@@ -157,12 +157,12 @@ import Testing
         let (saved, unsaved) = try await savePlaces(["A Brasileira"], near: chiado, to: trip, alsoInCatalog: "Café Nicola")
         let refused = await errorFields {
             _ = try await journal.create(
-                JournalDraft(title: "Coffee", body: "Bica", locationTags: [.place(saved[0]), .place(unsaved), .place(UUID())]),
+                JournalDraft.fixture(title: "Coffee", body: "Bica", locationTags: [.place(saved[0]), .place(unsaved), .place(UUID())]),
                 trip: trip.id, owner: owner, idempotencyKey: nil)
         }
         #expect(refused == ["location_tags[1].place_id", "location_tags[2].place_id"], "only places saved to this trip")
         let entry = try await journal.create(
-            JournalDraft(title: "Coffee", body: "Bica", locationTags: [.text("Chiado"), .place(saved[0])]),
+            JournalDraft.fixture(title: "Coffee", body: "Bica", locationTags: [.text("Chiado"), .place(saved[0])]),
             trip: trip.id, owner: owner, idempotencyKey: nil)
         #expect(try await journal.entry(entry.id, inTrip: trip.id, owner: owner).details.locationTags == [.text("Chiado"), .place(saved[0])])
         #expect(try await journal.taggedPlaces(in: [entry], trip: trip)[saved[0]]?.title == "A Brasileira")

@@ -21,7 +21,7 @@ import Testing
     }
 
     @Test func aGoodPinIsTrimmedItsTagsTidiedAndItsVisitDefaultsToNow() throws {
-        let details = try PinDraft(
+        let details = try PinDraft.fixture(
             title: "  Miradouro  ", description: "Sunset\nover the river\t!", point: lisbon,
             tags: [" Viewpoint", "hidden gem", "viewpoint", "Hidden Gem "]
         )
@@ -31,25 +31,26 @@ import Testing
     }
 
     @Test func aPinNeedsATitleADescriptionAndAPoint() {
-        #expect(fields(PinDraft(title: " ", description: "\n", point: nil)) == ["title", "description", "point"])
-        #expect(fields(PinDraft(title: "Bar", description: "Good", point: GeoPoint(latitude: 91, longitude: 0))) == ["point.latitude"])
-        #expect(fields(PinDraft(title: "Bar\u{7}", description: "Good\u{1b}", point: lisbon)) == ["title", "description"])
-        #expect(fields(PinDraft(title: "Bar", description: String(repeating: "a", count: 2_001), point: lisbon)) == ["description"])
+        #expect(fields(PinDraft.fixture(title: " ", description: "\n", point: nil)) == ["title", "description", "point"])
+        #expect(fields(PinDraft.fixture(title: "Bar", description: "Good", point: GeoPoint(latitude: 91, longitude: 0))) == ["point.latitude"])
+        #expect(fields(PinDraft.fixture(title: "Bar\u{7}", description: "Good\u{1b}", point: lisbon)) == ["title", "description"])
+        #expect(fields(PinDraft.fixture(title: "Bar", description: String(repeating: "a", count: 2_001), point: lisbon)) == ["description"])
     }
 
     @Test func theVisitMustFallOnADayOfTheTripWhereItIs() {
         // 23:30 UTC on the 17th is already the 18th in Lisbon.
         #expect(
-            fields(PinDraft(title: "Bar", description: "Late", point: lisbon, visitedAt: TripFixtures.utc("2026-06-17T23:30:00Z")))
+            fields(PinDraft.fixture(title: "Bar", description: "Late", point: lisbon, visitedAt: TripFixtures.utc("2026-06-17T23:30:00Z")))
                 == ["visited_at"])
         // 23:30 UTC on the 9th is already the 10th in Lisbon: the first day.
-        #expect(fields(PinDraft(title: "Bar", description: "Early", point: lisbon, visitedAt: TripFixtures.utc("2026-06-09T23:30:00Z"))).isEmpty)
+        #expect(
+            fields(PinDraft.fixture(title: "Bar", description: "Early", point: lisbon, visitedAt: TripFixtures.utc("2026-06-09T23:30:00Z"))).isEmpty)
     }
 
     @Test func tagsAreLimited() {
         #expect(
-            fields(PinDraft(title: "Bar", description: "Good", point: lisbon, tags: ["ok", " ", String(repeating: "t", count: 41)]))
+            fields(PinDraft.fixture(title: "Bar", description: "Good", point: lisbon, tags: ["ok", " ", String(repeating: "t", count: 41)]))
                 == ["tags[1]", "tags[2]"])
-        #expect(fields(PinDraft(title: "Bar", description: "Good", point: lisbon, tags: (1...21).map { "tag\($0)" })) == ["tags"])
+        #expect(fields(PinDraft.fixture(title: "Bar", description: "Good", point: lisbon, tags: (1...21).map { "tag\($0)" })) == ["tags"])
     }
 }

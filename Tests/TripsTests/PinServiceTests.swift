@@ -34,22 +34,22 @@ import Testing
     @Test func aSecondPinWithin25FeetIsAConflictNamingTheFirst() async throws {
         let trip = try await lisbon()
         let first = try await pins.create(
-            PinDraft(title: "Rossio", description: "Square", point: Self.rossio), trip: trip.id, owner: owner,
+            PinDraft.fixture(title: "Rossio", description: "Square", point: Self.rossio), trip: trip.id, owner: owner,
             idempotencyKey: nil)
         let refused = await #expect(throws: RoamError.self) {
             _ = try await pins.create(
-                PinDraft(title: "Café", description: "Next door", point: Self.rossio.moved(meters: 7, bearing: 0)),
+                PinDraft.fixture(title: "Café", description: "Next door", point: Self.rossio.moved(meters: 7, bearing: 0)),
                 trip: trip.id, owner: owner, idempotencyKey: nil)
         }
         #expect(refused?.reason == "PIN_TOO_CLOSE" && refused?.kind == .alreadyExists && refused?.conflictingID == first.id.lowercasedString)
         #expect(refused?.violations.map(\.field) == ["point"])
         let apart = try await pins.create(
-            PinDraft(title: "Café", description: "Across", point: Self.rossio.moved(meters: 8, bearing: 0)),
+            PinDraft.fixture(title: "Café", description: "Across", point: Self.rossio.moved(meters: 8, bearing: 0)),
             trip: trip.id, owner: owner, idempotencyKey: nil)
         #expect(apart.id != first.id)
         let stranger = await #expect(throws: RoamError.self) {
             _ = try await pins.create(
-                PinDraft(title: "Mine", description: "Here", point: GeoPoint(latitude: 1, longitude: 1)), trip: trip.id,
+                PinDraft.fixture(title: "Mine", description: "Here", point: GeoPoint(latitude: 1, longitude: 1)), trip: trip.id,
                 owner: UUID(), idempotencyKey: nil)
         }
         #expect(stranger?.reason == "NOT_FOUND")
@@ -58,7 +58,7 @@ import Testing
     @Test func photosWithinFiveMilesOfAPinComeNearestFirstAndOnlyFromTheTripsDays() async throws {
         let trip = try await lisbon()
         let pin = try await pins.create(
-            PinDraft(title: "Rossio", description: "Square", point: Self.rossio), trip: trip.id, owner: owner,
+            PinDraft.fixture(title: "Rossio", description: "Square", point: Self.rossio), trip: trip.id, owner: owner,
             idempotencyKey: nil)
         let far = photo(8_000, taken: "2026-06-11T09:00:00Z")
         let near = photo(40, taken: "2026-06-12T09:00:00Z")
@@ -76,7 +76,7 @@ import Testing
     @Test func aPinsCoverIsTheChosenPhotoElseTheNearestAndNothingWhenMediaIsDown() async throws {
         let trip = try await lisbon()
         let pin = try await pins.create(
-            PinDraft(title: "Rossio", description: "Square", point: Self.rossio), trip: trip.id, owner: owner,
+            PinDraft.fixture(title: "Rossio", description: "Square", point: Self.rossio), trip: trip.id, owner: owner,
             idempotencyKey: nil)
         #expect(await pins.covers(of: [pin], trip: trip)[pin.id] == nil)
         let nearest = photo(30, taken: "2026-06-12T09:00:00Z")
@@ -84,18 +84,20 @@ import Testing
         #expect(await pins.covers(of: [pin], trip: trip)[pin.id] == nearest.mediaID)
 
         let chosen = media.upload(for: owner)
-        let covered = try await pins.update(pin.id, inTrip: trip.id, with: PinChanges(coverMediaID: .some(chosen)), owner: owner)
+        let covered = try await pins.update(pin.id, inTrip: trip.id, with: PinChanges.fixture(coverMediaID: .some(chosen)), owner: owner)
         #expect(await pins.covers(of: [covered], trip: trip)[pin.id] == chosen)
         let subject = "trip/\(trip.id.lowercasedString)/pin/\(pin.id.lowercasedString)"
         #expect(media.subjects(of: chosen) == [subject])
         // Someone else's photo cannot be a cover, and the refusal changes nothing.
         let notMine = media.upload(for: UUID())
         #expect(
-            await errorReason { _ = try await pins.update(pin.id, inTrip: trip.id, with: PinChanges(coverMediaID: .some(notMine)), owner: owner) }
+            await errorReason {
+                _ = try await pins.update(pin.id, inTrip: trip.id, with: PinChanges.fixture(coverMediaID: .some(notMine)), owner: owner)
+            }
                 == "MEDIA_NOT_YOURS")
         #expect(try await pins.pin(pin.id, inTrip: trip.id, owner: owner).details.coverMediaID == chosen)
         library.failing.withLock { $0 = true }
-        let uncovered = try await pins.update(pin.id, inTrip: trip.id, with: PinChanges(coverMediaID: .some(nil)), owner: owner)
+        let uncovered = try await pins.update(pin.id, inTrip: trip.id, with: PinChanges.fixture(coverMediaID: .some(nil)), owner: owner)
         #expect(media.subjects(of: chosen).isEmpty)
         #expect(await pins.covers(of: [uncovered], trip: trip)[pin.id] == nil, "media down: no cover rather than an error")
         try await pins.delete(pin.id, inTrip: trip.id, owner: owner)
@@ -105,12 +107,12 @@ import Testing
     @Test func theDaysRouteIsItsPinsByVisitTimeElseItsGeotaggedPhotos() async throws {
         let trip = try await lisbon()
         let evening = try await pins.create(
-            PinDraft(
+            PinDraft.fixture(
                 title: "Dinner", description: "Fish", point: Self.rossio.moved(meters: 900, bearing: 0),
                 visitedAt: TripFixtures.utc("2026-06-12T19:00:00Z")), trip: trip.id, owner: owner,
             idempotencyKey: nil)
         let morning = try await pins.create(
-            PinDraft(
+            PinDraft.fixture(
                 title: "Coffee", description: "Bica", point: Self.rossio,
                 visitedAt: TripFixtures.utc("2026-06-12T08:00:00Z")), trip: trip.id, owner: owner,
             idempotencyKey: nil)

@@ -74,7 +74,7 @@ import Testing
         let pins = PinService(
             trips: trips, pins: store, tracks: store, photos: FixedTripPhotos(), media: InMemoryMediaAttachments(), policy: PinPolicy())
         let pin = try await pins.create(
-            PinDraft(
+            PinDraft.fixture(
                 title: "Miradouro", description: "View", point: TrackRepositoryContractTests.alfama,
                 visitedAt: TripFixtures.utc("2026-06-12T08:01:00Z")), trip: trip.id, owner: owner, idempotencyKey: nil)
         _ = try await tracks.setTracking(true, trip: trip.id, owner: owner)

@@ -23,13 +23,13 @@ import Testing
         let hidden = await #expect(throws: RoamError.self) { _ = try await service.trip(trip.id, owner: bo) }
         #expect(hidden?.reason == "NOT_FOUND")
         let refused = await #expect(throws: RoamError.self) {
-            _ = try await service.update(trip.id, with: TripChanges(endDate: "2026-06-01"), owner: ana)
+            _ = try await service.update(trip.id, with: TripChanges.fixture(endDate: "2026-06-01"), owner: ana)
         }
         #expect(refused?.violations.map(\.field) == ["end_date"])
-        let edited = try await service.update(trip.id, with: TripChanges(title: "Lisbon and Porto", endDate: "2026-06-20"), owner: ana)
+        let edited = try await service.update(trip.id, with: TripChanges.fixture(title: "Lisbon and Porto", endDate: "2026-06-20"), owner: ana)
         #expect(edited.details.title == "Lisbon and Porto" && edited.details.dates.dayCount == 11)
         #expect(edited.details.dates.start == trip.details.dates.start && edited.details.zone == trip.details.zone, "what was not sent stays")
-        await #expect(throws: RoamError.self) { _ = try await service.update(trip.id, with: TripChanges(title: "Mine"), owner: bo) }
+        await #expect(throws: RoamError.self) { _ = try await service.update(trip.id, with: TripChanges.fixture(title: "Mine"), owner: bo) }
         await #expect(throws: RoamError.notFound("trip")) { try await service.delete(trip.id, owner: bo) }
         #expect(try await service.trip(trip.id, owner: ana) == edited, "someone else's delete changes nothing")
         try await service.delete(trip.id, owner: ana)

@@ -18,212 +18,6 @@ public import struct Foundation.Date
 extension Components {
     /// Types generated from the `#/components/schemas` section of the OpenAPI document.
     public enum Schemas {
-        /// An amount as a decimal string in its currency's own decimals (`12.50` USD, `1500` JPY, `1.005` KWD)
-        ///
-        /// - Remark: Generated from `#/components/schemas/Money`.
-        public struct Money: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Money/amount`.
-            public var amount: Swift.String
-            /// ISO 4217
-            ///
-            /// - Remark: Generated from `#/components/schemas/Money/currency`.
-            public var currency: Swift.String
-            /// Creates a new `Money`.
-            ///
-            /// - Parameters:
-            ///   - amount:
-            ///   - currency: ISO 4217
-            public init(
-                amount: Swift.String,
-                currency: Swift.String
-            ) {
-                self.amount = amount
-                self.currency = currency
-            }
-            public enum CodingKeys: String, CodingKey {
-                case amount
-                case currency
-            }
-        }
-        /// Planned: the total over the trip's days, rounded down. Adaptive: what remains over the days left, the day included (the plan, for a day to come). Left today: adaptive less the day's spending.
-        ///
-        /// - Remark: Generated from `#/components/schemas/Allowance`.
-        public struct Allowance: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Allowance/planned`.
-            public var planned: Components.Schemas.Money
-            /// - Remark: Generated from `#/components/schemas/Allowance/adaptive`.
-            public var adaptive: Components.Schemas.Money
-            /// - Remark: Generated from `#/components/schemas/Allowance/leftToday`.
-            public var leftToday: Components.Schemas.Money
-            /// Creates a new `Allowance`.
-            ///
-            /// - Parameters:
-            ///   - planned:
-            ///   - adaptive:
-            ///   - leftToday:
-            public init(
-                planned: Components.Schemas.Money,
-                adaptive: Components.Schemas.Money,
-                leftToday: Components.Schemas.Money
-            ) {
-                self.planned = planned
-                self.adaptive = adaptive
-                self.leftToday = leftToday
-            }
-            public enum CodingKeys: String, CodingKey {
-                case planned
-                case adaptive
-                case leftToday
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/CategorySpending`.
-        public struct CategorySpending: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/CategorySpending/category`.
-            public var category: Swift.String
-            /// - Remark: Generated from `#/components/schemas/CategorySpending/spent`.
-            public var spent: Components.Schemas.Money
-            /// - Remark: Generated from `#/components/schemas/CategorySpending/cap`.
-            public var cap: Components.Schemas.Money?
-            /// - Remark: Generated from `#/components/schemas/CategorySpending/expenseCount`.
-            public var expenseCount: Swift.Int?
-            /// Creates a new `CategorySpending`.
-            ///
-            /// - Parameters:
-            ///   - category:
-            ///   - spent:
-            ///   - cap:
-            ///   - expenseCount:
-            public init(
-                category: Swift.String,
-                spent: Components.Schemas.Money,
-                cap: Components.Schemas.Money? = nil,
-                expenseCount: Swift.Int? = nil
-            ) {
-                self.category = category
-                self.spent = spent
-                self.cap = cap
-                self.expenseCount = expenseCount
-            }
-            public enum CodingKeys: String, CodingKey {
-                case category
-                case spent
-                case cap
-                case expenseCount
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/Expense`.
-        public struct Expense: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Expense/id`.
-            public var id: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Expense/tripId`.
-            public var tripId: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Expense/amount`.
-            public var amount: Components.Schemas.Money
-            /// - Remark: Generated from `#/components/schemas/Expense/spentAt`.
-            public var spentAt: Foundation.Date
-            /// The trip's local day of `spentAt`
-            ///
-            /// - Remark: Generated from `#/components/schemas/Expense/date`.
-            public var date: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Expense/category`.
-            public var category: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Expense/note`.
-            public var note: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Expense/placeId`.
-            public var placeId: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Expense/pinId`.
-            public var pinId: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Expense/converted`.
-            public var converted: Components.Schemas.Money
-            /// Units of the budget's currency per unit of the expense's, frozen when entered
-            ///
-            /// - Remark: Generated from `#/components/schemas/Expense/rate`.
-            public var rate: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Expense/rateSource`.
-            @frozen public enum RateSourcePayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case sameCurrency = "same_currency"
-                case owner = "owner"
-                case reference = "reference"
-            }
-            /// - Remark: Generated from `#/components/schemas/Expense/rateSource`.
-            public var rateSource: Components.Schemas.Expense.RateSourcePayload
-            /// The reference table's day, for `reference`
-            ///
-            /// - Remark: Generated from `#/components/schemas/Expense/rateDate`.
-            public var rateDate: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Expense/createdAt`.
-            public var createdAt: Foundation.Date
-            /// - Remark: Generated from `#/components/schemas/Expense/updatedAt`.
-            public var updatedAt: Foundation.Date
-            /// Creates a new `Expense`.
-            ///
-            /// - Parameters:
-            ///   - id:
-            ///   - tripId:
-            ///   - amount:
-            ///   - spentAt:
-            ///   - date: The trip's local day of `spentAt`
-            ///   - category:
-            ///   - note:
-            ///   - placeId:
-            ///   - pinId:
-            ///   - converted:
-            ///   - rate: Units of the budget's currency per unit of the expense's, frozen when entered
-            ///   - rateSource:
-            ///   - rateDate: The reference table's day, for `reference`
-            ///   - createdAt:
-            ///   - updatedAt:
-            public init(
-                id: Swift.String,
-                tripId: Swift.String,
-                amount: Components.Schemas.Money,
-                spentAt: Foundation.Date,
-                date: Swift.String,
-                category: Swift.String,
-                note: Swift.String,
-                placeId: Swift.String? = nil,
-                pinId: Swift.String? = nil,
-                converted: Components.Schemas.Money,
-                rate: Swift.String,
-                rateSource: Components.Schemas.Expense.RateSourcePayload,
-                rateDate: Swift.String? = nil,
-                createdAt: Foundation.Date,
-                updatedAt: Foundation.Date
-            ) {
-                self.id = id
-                self.tripId = tripId
-                self.amount = amount
-                self.spentAt = spentAt
-                self.date = date
-                self.category = category
-                self.note = note
-                self.placeId = placeId
-                self.pinId = pinId
-                self.converted = converted
-                self.rate = rate
-                self.rateSource = rateSource
-                self.rateDate = rateDate
-                self.createdAt = createdAt
-                self.updatedAt = updatedAt
-            }
-            public enum CodingKeys: String, CodingKey {
-                case id
-                case tripId
-                case amount
-                case spentAt
-                case date
-                case category
-                case note
-                case placeId
-                case pinId
-                case converted
-                case rate
-                case rateSource
-                case rateDate
-                case createdAt
-                case updatedAt
-            }
-        }
         /// - Remark: Generated from `#/components/schemas/RouteGeometry`.
         public struct RouteGeometry: Codable, Hashable, Sendable {
             /// [longitude, latitude] for a Point; a list of them for a LineString; a list of lines for a MultiLineString (a track's segments)
@@ -314,133 +108,6 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case coordinates
                 case _type = "type"
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/Comment`.
-        public struct Comment: Codable, Hashable, Sendable {
-            /// Absent on a deleted comment kept for its replies
-            ///
-            /// - Remark: Generated from `#/components/schemas/Comment/authorId`.
-            public var authorId: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Comment/commentId`.
-            public var commentId: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Comment/createdAt`.
-            public var createdAt: Foundation.Date
-            /// True on a deleted comment kept for its replies (and, to anyone but its author, on one a moderator took down)
-            ///
-            /// - Remark: Generated from `#/components/schemas/Comment/deleted`.
-            public var deleted: Swift.Bool
-            /// - Remark: Generated from `#/components/schemas/Comment/editedAt`.
-            public var editedAt: Foundation.Date?
-            /// - Remark: Generated from `#/components/schemas/Comment/likeCount`.
-            public var likeCount: Swift.Int64
-            /// - Remark: Generated from `#/components/schemas/Comment/likedByMe`.
-            public var likedByMe: Swift.Bool
-            /// Set on a reply: the comment it answers
-            ///
-            /// - Remark: Generated from `#/components/schemas/Comment/parentId`.
-            public var parentId: Swift.String?
-            /// What the thread hangs on, as kind/id (e.g. post/…)
-            ///
-            /// - Remark: Generated from `#/components/schemas/Comment/subject`.
-            public var subject: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Comment/takenDown`.
-            public var takenDown: Components.Schemas.TakenDown?
-            /// - Remark: Generated from `#/components/schemas/Comment/text`.
-            public var text: Swift.String
-            /// Creates a new `Comment`.
-            ///
-            /// - Parameters:
-            ///   - authorId: Absent on a deleted comment kept for its replies
-            ///   - commentId:
-            ///   - createdAt:
-            ///   - deleted: True on a deleted comment kept for its replies (and, to anyone but its author, on one a moderator took down)
-            ///   - editedAt:
-            ///   - likeCount:
-            ///   - likedByMe:
-            ///   - parentId: Set on a reply: the comment it answers
-            ///   - subject: What the thread hangs on, as kind/id (e.g. post/…)
-            ///   - takenDown:
-            ///   - text:
-            public init(
-                authorId: Swift.String? = nil,
-                commentId: Swift.String,
-                createdAt: Foundation.Date,
-                deleted: Swift.Bool,
-                editedAt: Foundation.Date? = nil,
-                likeCount: Swift.Int64,
-                likedByMe: Swift.Bool,
-                parentId: Swift.String? = nil,
-                subject: Swift.String,
-                takenDown: Components.Schemas.TakenDown? = nil,
-                text: Swift.String
-            ) {
-                self.authorId = authorId
-                self.commentId = commentId
-                self.createdAt = createdAt
-                self.deleted = deleted
-                self.editedAt = editedAt
-                self.likeCount = likeCount
-                self.likedByMe = likedByMe
-                self.parentId = parentId
-                self.subject = subject
-                self.takenDown = takenDown
-                self.text = text
-            }
-            public enum CodingKeys: String, CodingKey {
-                case authorId
-                case commentId
-                case createdAt
-                case deleted
-                case editedAt
-                case likeCount
-                case likedByMe
-                case parentId
-                case subject
-                case takenDown
-                case text
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/CommentPage`.
-        public struct CommentPage: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/CommentPage/comments`.
-            public var comments: [Components.Schemas.Comment]
-            /// Absent on the last page
-            ///
-            /// - Remark: Generated from `#/components/schemas/CommentPage/nextPageToken`.
-            public var nextPageToken: Swift.String?
-            /// Creates a new `CommentPage`.
-            ///
-            /// - Parameters:
-            ///   - comments:
-            ///   - nextPageToken: Absent on the last page
-            public init(
-                comments: [Components.Schemas.Comment],
-                nextPageToken: Swift.String? = nil
-            ) {
-                self.comments = comments
-                self.nextPageToken = nextPageToken
-            }
-            public enum CodingKeys: String, CodingKey {
-                case comments
-                case nextPageToken
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/CommentRequest`.
-        public struct CommentRequest: Codable, Hashable, Sendable {
-            /// 1 to 2,000 characters
-            ///
-            /// - Remark: Generated from `#/components/schemas/CommentRequest/text`.
-            public var text: Swift.String
-            /// Creates a new `CommentRequest`.
-            ///
-            /// - Parameters:
-            ///   - text: 1 to 2,000 characters
-            public init(text: Swift.String) {
-                self.text = text
-            }
-            public enum CodingKeys: String, CodingKey {
-                case text
             }
         }
         /// - Remark: Generated from `#/components/schemas/ContentReport`.
@@ -550,171 +217,6 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case latitude
                 case longitude
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/Media`.
-        public struct Media: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Media/cameraMake`.
-            public var cameraMake: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Media/cameraModel`.
-            public var cameraModel: Swift.String?
-            /// From the file's EXIF, else what the client said; absent when neither knew
-            ///
-            /// - Remark: Generated from `#/components/schemas/Media/capturedAt`.
-            public var capturedAt: Foundation.Date?
-            /// - Remark: Generated from `#/components/schemas/Media/contentType`.
-            public var contentType: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Media/createdAt`.
-            public var createdAt: Foundation.Date
-            /// - Remark: Generated from `#/components/schemas/Media/description`.
-            public var description: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Media/deviceAssetId`.
-            public var deviceAssetId: Swift.String?
-            /// Only on uploads
-            ///
-            /// - Remark: Generated from `#/components/schemas/Media/duplicate`.
-            public var duplicate: Swift.Bool?
-            /// - Remark: Generated from `#/components/schemas/Media/height`.
-            public var height: Swift.Int?
-            /// False for pictures uploaded only for one post, banner or avatar
-            ///
-            /// - Remark: Generated from `#/components/schemas/Media/inLibrary`.
-            public var inLibrary: Swift.Bool
-            /// - Remark: Generated from `#/components/schemas/Media/kind`.
-            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case jpeg = "jpeg"
-                case png = "png"
-                case webp = "webp"
-                case heic = "heic"
-                case heif = "heif"
-                case mp4 = "mp4"
-                case mov = "mov"
-            }
-            /// - Remark: Generated from `#/components/schemas/Media/kind`.
-            public var kind: Components.Schemas.Media.KindPayload
-            /// - Remark: Generated from `#/components/schemas/Media/links`.
-            public var links: Components.Schemas.MediaLinks
-            /// - Remark: Generated from `#/components/schemas/Media/mediaId`.
-            public var mediaId: Swift.String
-            /// The EXIF orientation, 1 to 8; variants are already upright
-            ///
-            /// - Remark: Generated from `#/components/schemas/Media/orientation`.
-            public var orientation: Swift.Int?
-            /// - Remark: Generated from `#/components/schemas/Media/position`.
-            public var position: Components.Schemas.LatLng?
-            /// The position was inferred from your trip's track at the capture time (within 5 minutes of a recorded point), not read from the file; DELETE /v1/media/{id}/inferred-position clears it
-            ///
-            /// - Remark: Generated from `#/components/schemas/Media/positionInferred`.
-            public var positionInferred: Swift.Bool?
-            /// - Remark: Generated from `#/components/schemas/Media/sha256`.
-            public var sha256: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Media/sizeBytes`.
-            public var sizeBytes: Swift.Int64
-            /// - Remark: Generated from `#/components/schemas/Media/tags`.
-            public var tags: [Swift.String]
-            /// - Remark: Generated from `#/components/schemas/Media/takenDown`.
-            public var takenDown: Components.Schemas.TakenDown?
-            /// Seconds east of UTC when the camera said; without it `capturedAt` is the camera's wall-clock time written as UTC
-            ///
-            /// - Remark: Generated from `#/components/schemas/Media/utcOffsetSeconds`.
-            public var utcOffsetSeconds: Swift.Int?
-            /// - Remark: Generated from `#/components/schemas/Media/width`.
-            public var width: Swift.Int?
-            /// Creates a new `Media`.
-            ///
-            /// - Parameters:
-            ///   - cameraMake:
-            ///   - cameraModel:
-            ///   - capturedAt: From the file's EXIF, else what the client said; absent when neither knew
-            ///   - contentType:
-            ///   - createdAt:
-            ///   - description:
-            ///   - deviceAssetId:
-            ///   - duplicate: Only on uploads
-            ///   - height:
-            ///   - inLibrary: False for pictures uploaded only for one post, banner or avatar
-            ///   - kind:
-            ///   - links:
-            ///   - mediaId:
-            ///   - orientation: The EXIF orientation, 1 to 8; variants are already upright
-            ///   - position:
-            ///   - positionInferred: The position was inferred from your trip's track at the capture time (within 5 minutes of a recorded point), not read from the file; DELETE /v1/media/{id}/inferred-position clears it
-            ///   - sha256:
-            ///   - sizeBytes:
-            ///   - tags:
-            ///   - takenDown:
-            ///   - utcOffsetSeconds: Seconds east of UTC when the camera said; without it `capturedAt` is the camera's wall-clock time written as UTC
-            ///   - width:
-            public init(
-                cameraMake: Swift.String? = nil,
-                cameraModel: Swift.String? = nil,
-                capturedAt: Foundation.Date? = nil,
-                contentType: Swift.String,
-                createdAt: Foundation.Date,
-                description: Swift.String,
-                deviceAssetId: Swift.String? = nil,
-                duplicate: Swift.Bool? = nil,
-                height: Swift.Int? = nil,
-                inLibrary: Swift.Bool,
-                kind: Components.Schemas.Media.KindPayload,
-                links: Components.Schemas.MediaLinks,
-                mediaId: Swift.String,
-                orientation: Swift.Int? = nil,
-                position: Components.Schemas.LatLng? = nil,
-                positionInferred: Swift.Bool? = nil,
-                sha256: Swift.String,
-                sizeBytes: Swift.Int64,
-                tags: [Swift.String],
-                takenDown: Components.Schemas.TakenDown? = nil,
-                utcOffsetSeconds: Swift.Int? = nil,
-                width: Swift.Int? = nil
-            ) {
-                self.cameraMake = cameraMake
-                self.cameraModel = cameraModel
-                self.capturedAt = capturedAt
-                self.contentType = contentType
-                self.createdAt = createdAt
-                self.description = description
-                self.deviceAssetId = deviceAssetId
-                self.duplicate = duplicate
-                self.height = height
-                self.inLibrary = inLibrary
-                self.kind = kind
-                self.links = links
-                self.mediaId = mediaId
-                self.orientation = orientation
-                self.position = position
-                self.positionInferred = positionInferred
-                self.sha256 = sha256
-                self.sizeBytes = sizeBytes
-                self.tags = tags
-                self.takenDown = takenDown
-                self.utcOffsetSeconds = utcOffsetSeconds
-                self.width = width
-            }
-            public enum CodingKeys: String, CodingKey {
-                case cameraMake
-                case cameraModel
-                case capturedAt
-                case contentType
-                case createdAt
-                case description
-                case deviceAssetId
-                case duplicate
-                case height
-                case inLibrary
-                case kind
-                case links
-                case mediaId
-                case orientation
-                case position
-                case positionInferred
-                case sha256
-                case sizeBytes
-                case tags
-                case takenDown
-                case utcOffsetSeconds
-                case width
             }
         }
         /// Links to an item's variants, signed and valid until `expiresAt` for whoever holds them; images have all three, videos only `original`
@@ -1186,101 +688,6 @@ extension Components {
                 case status
                 case title
                 case _type = "type"
-            }
-        }
-        /// - Remark: Generated from `#/components/schemas/Profile`.
-        public struct Profile: Codable, Hashable, Sendable {
-            /// - Remark: Generated from `#/components/schemas/Profile/avatar`.
-            public var avatar: Components.Schemas.MediaLinks?
-            /// - Remark: Generated from `#/components/schemas/Profile/avatarMediaId`.
-            public var avatarMediaId: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Profile/bio`.
-            public var bio: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Profile/displayName`.
-            public var displayName: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Profile/followedByMe`.
-            public var followedByMe: Swift.Bool
-            /// - Remark: Generated from `#/components/schemas/Profile/followerCount`.
-            public var followerCount: Swift.Int64
-            /// - Remark: Generated from `#/components/schemas/Profile/followingCount`.
-            public var followingCount: Swift.Int64
-            /// - Remark: Generated from `#/components/schemas/Profile/followsMe`.
-            public var followsMe: Swift.Bool
-            /// Absent when not given
-            ///
-            /// - Remark: Generated from `#/components/schemas/Profile/givenName`.
-            public var givenName: Swift.String?
-            /// Absent when not given
-            ///
-            /// - Remark: Generated from `#/components/schemas/Profile/familyName`.
-            public var familyName: Swift.String?
-            /// Only on your own profile
-            ///
-            /// - Remark: Generated from `#/components/schemas/Profile/phone`.
-            public var phone: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Profile/userId`.
-            public var userId: Swift.String
-            /// - Remark: Generated from `#/components/schemas/Profile/username`.
-            public var username: Swift.String
-            /// Creates a new `Profile`.
-            ///
-            /// - Parameters:
-            ///   - avatar:
-            ///   - avatarMediaId:
-            ///   - bio:
-            ///   - displayName:
-            ///   - followedByMe:
-            ///   - followerCount:
-            ///   - followingCount:
-            ///   - followsMe:
-            ///   - givenName: Absent when not given
-            ///   - familyName: Absent when not given
-            ///   - phone: Only on your own profile
-            ///   - userId:
-            ///   - username:
-            public init(
-                avatar: Components.Schemas.MediaLinks? = nil,
-                avatarMediaId: Swift.String? = nil,
-                bio: Swift.String,
-                displayName: Swift.String,
-                followedByMe: Swift.Bool,
-                followerCount: Swift.Int64,
-                followingCount: Swift.Int64,
-                followsMe: Swift.Bool,
-                givenName: Swift.String? = nil,
-                familyName: Swift.String? = nil,
-                phone: Swift.String? = nil,
-                userId: Swift.String,
-                username: Swift.String
-            ) {
-                self.avatar = avatar
-                self.avatarMediaId = avatarMediaId
-                self.bio = bio
-                self.displayName = displayName
-                self.followedByMe = followedByMe
-                self.followerCount = followerCount
-                self.followingCount = followingCount
-                self.followsMe = followsMe
-                self.givenName = givenName
-                self.familyName = familyName
-                self.phone = phone
-                self.userId = userId
-                self.username = username
-            }
-            public enum CodingKeys: String, CodingKey {
-                case avatar
-                case avatarMediaId
-                case bio
-                case displayName
-                case followedByMe
-                case followerCount
-                case followingCount
-                case followsMe
-                case givenName
-                case familyName
-                case phone
-                case userId
-                case username
             }
         }
         /// - Remark: Generated from `#/components/schemas/Readiness`.
@@ -2224,6 +1631,101 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case version
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Profile`.
+        public struct Profile: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Profile/avatar`.
+            public var avatar: Components.Schemas.MediaLinks?
+            /// - Remark: Generated from `#/components/schemas/Profile/avatarMediaId`.
+            public var avatarMediaId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Profile/bio`.
+            public var bio: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Profile/displayName`.
+            public var displayName: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Profile/followedByMe`.
+            public var followedByMe: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Profile/followerCount`.
+            public var followerCount: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Profile/followingCount`.
+            public var followingCount: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Profile/followsMe`.
+            public var followsMe: Swift.Bool
+            /// Absent when not given
+            ///
+            /// - Remark: Generated from `#/components/schemas/Profile/givenName`.
+            public var givenName: Swift.String?
+            /// Absent when not given
+            ///
+            /// - Remark: Generated from `#/components/schemas/Profile/familyName`.
+            public var familyName: Swift.String?
+            /// Only on your own profile
+            ///
+            /// - Remark: Generated from `#/components/schemas/Profile/phone`.
+            public var phone: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Profile/userId`.
+            public var userId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Profile/username`.
+            public var username: Swift.String
+            /// Creates a new `Profile`.
+            ///
+            /// - Parameters:
+            ///   - avatar:
+            ///   - avatarMediaId:
+            ///   - bio:
+            ///   - displayName:
+            ///   - followedByMe:
+            ///   - followerCount:
+            ///   - followingCount:
+            ///   - followsMe:
+            ///   - givenName: Absent when not given
+            ///   - familyName: Absent when not given
+            ///   - phone: Only on your own profile
+            ///   - userId:
+            ///   - username:
+            public init(
+                avatar: Components.Schemas.MediaLinks? = nil,
+                avatarMediaId: Swift.String? = nil,
+                bio: Swift.String,
+                displayName: Swift.String,
+                followedByMe: Swift.Bool,
+                followerCount: Swift.Int64,
+                followingCount: Swift.Int64,
+                followsMe: Swift.Bool,
+                givenName: Swift.String? = nil,
+                familyName: Swift.String? = nil,
+                phone: Swift.String? = nil,
+                userId: Swift.String,
+                username: Swift.String
+            ) {
+                self.avatar = avatar
+                self.avatarMediaId = avatarMediaId
+                self.bio = bio
+                self.displayName = displayName
+                self.followedByMe = followedByMe
+                self.followerCount = followerCount
+                self.followingCount = followingCount
+                self.followsMe = followsMe
+                self.givenName = givenName
+                self.familyName = familyName
+                self.phone = phone
+                self.userId = userId
+                self.username = username
+            }
+            public enum CodingKeys: String, CodingKey {
+                case avatar
+                case avatarMediaId
+                case bio
+                case displayName
+                case followedByMe
+                case followerCount
+                case followingCount
+                case followsMe
+                case givenName
+                case familyName
+                case phone
+                case userId
+                case username
             }
         }
         /// - Remark: Generated from `#/components/schemas/Ban`.
@@ -3916,6 +3418,133 @@ extension Components {
                 case place
             }
         }
+        /// - Remark: Generated from `#/components/schemas/Comment`.
+        public struct Comment: Codable, Hashable, Sendable {
+            /// Absent on a deleted comment kept for its replies
+            ///
+            /// - Remark: Generated from `#/components/schemas/Comment/authorId`.
+            public var authorId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Comment/commentId`.
+            public var commentId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Comment/createdAt`.
+            public var createdAt: Foundation.Date
+            /// True on a deleted comment kept for its replies (and, to anyone but its author, on one a moderator took down)
+            ///
+            /// - Remark: Generated from `#/components/schemas/Comment/deleted`.
+            public var deleted: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Comment/editedAt`.
+            public var editedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/Comment/likeCount`.
+            public var likeCount: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Comment/likedByMe`.
+            public var likedByMe: Swift.Bool
+            /// Set on a reply: the comment it answers
+            ///
+            /// - Remark: Generated from `#/components/schemas/Comment/parentId`.
+            public var parentId: Swift.String?
+            /// What the thread hangs on, as kind/id (e.g. post/…)
+            ///
+            /// - Remark: Generated from `#/components/schemas/Comment/subject`.
+            public var subject: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Comment/takenDown`.
+            public var takenDown: Components.Schemas.TakenDown?
+            /// - Remark: Generated from `#/components/schemas/Comment/text`.
+            public var text: Swift.String
+            /// Creates a new `Comment`.
+            ///
+            /// - Parameters:
+            ///   - authorId: Absent on a deleted comment kept for its replies
+            ///   - commentId:
+            ///   - createdAt:
+            ///   - deleted: True on a deleted comment kept for its replies (and, to anyone but its author, on one a moderator took down)
+            ///   - editedAt:
+            ///   - likeCount:
+            ///   - likedByMe:
+            ///   - parentId: Set on a reply: the comment it answers
+            ///   - subject: What the thread hangs on, as kind/id (e.g. post/…)
+            ///   - takenDown:
+            ///   - text:
+            public init(
+                authorId: Swift.String? = nil,
+                commentId: Swift.String,
+                createdAt: Foundation.Date,
+                deleted: Swift.Bool,
+                editedAt: Foundation.Date? = nil,
+                likeCount: Swift.Int64,
+                likedByMe: Swift.Bool,
+                parentId: Swift.String? = nil,
+                subject: Swift.String,
+                takenDown: Components.Schemas.TakenDown? = nil,
+                text: Swift.String
+            ) {
+                self.authorId = authorId
+                self.commentId = commentId
+                self.createdAt = createdAt
+                self.deleted = deleted
+                self.editedAt = editedAt
+                self.likeCount = likeCount
+                self.likedByMe = likedByMe
+                self.parentId = parentId
+                self.subject = subject
+                self.takenDown = takenDown
+                self.text = text
+            }
+            public enum CodingKeys: String, CodingKey {
+                case authorId
+                case commentId
+                case createdAt
+                case deleted
+                case editedAt
+                case likeCount
+                case likedByMe
+                case parentId
+                case subject
+                case takenDown
+                case text
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CommentPage`.
+        public struct CommentPage: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CommentPage/comments`.
+            public var comments: [Components.Schemas.Comment]
+            /// Absent on the last page
+            ///
+            /// - Remark: Generated from `#/components/schemas/CommentPage/nextPageToken`.
+            public var nextPageToken: Swift.String?
+            /// Creates a new `CommentPage`.
+            ///
+            /// - Parameters:
+            ///   - comments:
+            ///   - nextPageToken: Absent on the last page
+            public init(
+                comments: [Components.Schemas.Comment],
+                nextPageToken: Swift.String? = nil
+            ) {
+                self.comments = comments
+                self.nextPageToken = nextPageToken
+            }
+            public enum CodingKeys: String, CodingKey {
+                case comments
+                case nextPageToken
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CommentRequest`.
+        public struct CommentRequest: Codable, Hashable, Sendable {
+            /// 1 to 2,000 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/CommentRequest/text`.
+            public var text: Swift.String
+            /// Creates a new `CommentRequest`.
+            ///
+            /// - Parameters:
+            ///   - text: 1 to 2,000 characters
+            public init(text: Swift.String) {
+                self.text = text
+            }
+            public enum CodingKeys: String, CodingKey {
+                case text
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/MediaChanges`.
         public struct MediaChanges: Codable, Hashable, Sendable {
             /// Up to 2,000 characters
@@ -4095,6 +3724,171 @@ extension Components {
             }
             case utcOffsetSeconds(OpenAPIRuntime.MultipartPart<Components.Schemas.MediaUploadForm.UtcOffsetSecondsPayload>)
             case undocumented(OpenAPIRuntime.MultipartRawPart)
+        }
+        /// - Remark: Generated from `#/components/schemas/Media`.
+        public struct Media: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Media/cameraMake`.
+            public var cameraMake: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Media/cameraModel`.
+            public var cameraModel: Swift.String?
+            /// From the file's EXIF, else what the client said; absent when neither knew
+            ///
+            /// - Remark: Generated from `#/components/schemas/Media/capturedAt`.
+            public var capturedAt: Foundation.Date?
+            /// - Remark: Generated from `#/components/schemas/Media/contentType`.
+            public var contentType: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Media/createdAt`.
+            public var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Media/description`.
+            public var description: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Media/deviceAssetId`.
+            public var deviceAssetId: Swift.String?
+            /// Only on uploads
+            ///
+            /// - Remark: Generated from `#/components/schemas/Media/duplicate`.
+            public var duplicate: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/Media/height`.
+            public var height: Swift.Int?
+            /// False for pictures uploaded only for one post, banner or avatar
+            ///
+            /// - Remark: Generated from `#/components/schemas/Media/inLibrary`.
+            public var inLibrary: Swift.Bool
+            /// - Remark: Generated from `#/components/schemas/Media/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case jpeg = "jpeg"
+                case png = "png"
+                case webp = "webp"
+                case heic = "heic"
+                case heif = "heif"
+                case mp4 = "mp4"
+                case mov = "mov"
+            }
+            /// - Remark: Generated from `#/components/schemas/Media/kind`.
+            public var kind: Components.Schemas.Media.KindPayload
+            /// - Remark: Generated from `#/components/schemas/Media/links`.
+            public var links: Components.Schemas.MediaLinks
+            /// - Remark: Generated from `#/components/schemas/Media/mediaId`.
+            public var mediaId: Swift.String
+            /// The EXIF orientation, 1 to 8; variants are already upright
+            ///
+            /// - Remark: Generated from `#/components/schemas/Media/orientation`.
+            public var orientation: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/Media/position`.
+            public var position: Components.Schemas.LatLng?
+            /// The position was inferred from your trip's track at the capture time (within 5 minutes of a recorded point), not read from the file; DELETE /v1/media/{id}/inferred-position clears it
+            ///
+            /// - Remark: Generated from `#/components/schemas/Media/positionInferred`.
+            public var positionInferred: Swift.Bool?
+            /// - Remark: Generated from `#/components/schemas/Media/sha256`.
+            public var sha256: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Media/sizeBytes`.
+            public var sizeBytes: Swift.Int64
+            /// - Remark: Generated from `#/components/schemas/Media/tags`.
+            public var tags: [Swift.String]
+            /// - Remark: Generated from `#/components/schemas/Media/takenDown`.
+            public var takenDown: Components.Schemas.TakenDown?
+            /// Seconds east of UTC when the camera said; without it `capturedAt` is the camera's wall-clock time written as UTC
+            ///
+            /// - Remark: Generated from `#/components/schemas/Media/utcOffsetSeconds`.
+            public var utcOffsetSeconds: Swift.Int?
+            /// - Remark: Generated from `#/components/schemas/Media/width`.
+            public var width: Swift.Int?
+            /// Creates a new `Media`.
+            ///
+            /// - Parameters:
+            ///   - cameraMake:
+            ///   - cameraModel:
+            ///   - capturedAt: From the file's EXIF, else what the client said; absent when neither knew
+            ///   - contentType:
+            ///   - createdAt:
+            ///   - description:
+            ///   - deviceAssetId:
+            ///   - duplicate: Only on uploads
+            ///   - height:
+            ///   - inLibrary: False for pictures uploaded only for one post, banner or avatar
+            ///   - kind:
+            ///   - links:
+            ///   - mediaId:
+            ///   - orientation: The EXIF orientation, 1 to 8; variants are already upright
+            ///   - position:
+            ///   - positionInferred: The position was inferred from your trip's track at the capture time (within 5 minutes of a recorded point), not read from the file; DELETE /v1/media/{id}/inferred-position clears it
+            ///   - sha256:
+            ///   - sizeBytes:
+            ///   - tags:
+            ///   - takenDown:
+            ///   - utcOffsetSeconds: Seconds east of UTC when the camera said; without it `capturedAt` is the camera's wall-clock time written as UTC
+            ///   - width:
+            public init(
+                cameraMake: Swift.String? = nil,
+                cameraModel: Swift.String? = nil,
+                capturedAt: Foundation.Date? = nil,
+                contentType: Swift.String,
+                createdAt: Foundation.Date,
+                description: Swift.String,
+                deviceAssetId: Swift.String? = nil,
+                duplicate: Swift.Bool? = nil,
+                height: Swift.Int? = nil,
+                inLibrary: Swift.Bool,
+                kind: Components.Schemas.Media.KindPayload,
+                links: Components.Schemas.MediaLinks,
+                mediaId: Swift.String,
+                orientation: Swift.Int? = nil,
+                position: Components.Schemas.LatLng? = nil,
+                positionInferred: Swift.Bool? = nil,
+                sha256: Swift.String,
+                sizeBytes: Swift.Int64,
+                tags: [Swift.String],
+                takenDown: Components.Schemas.TakenDown? = nil,
+                utcOffsetSeconds: Swift.Int? = nil,
+                width: Swift.Int? = nil
+            ) {
+                self.cameraMake = cameraMake
+                self.cameraModel = cameraModel
+                self.capturedAt = capturedAt
+                self.contentType = contentType
+                self.createdAt = createdAt
+                self.description = description
+                self.deviceAssetId = deviceAssetId
+                self.duplicate = duplicate
+                self.height = height
+                self.inLibrary = inLibrary
+                self.kind = kind
+                self.links = links
+                self.mediaId = mediaId
+                self.orientation = orientation
+                self.position = position
+                self.positionInferred = positionInferred
+                self.sha256 = sha256
+                self.sizeBytes = sizeBytes
+                self.tags = tags
+                self.takenDown = takenDown
+                self.utcOffsetSeconds = utcOffsetSeconds
+                self.width = width
+            }
+            public enum CodingKeys: String, CodingKey {
+                case cameraMake
+                case cameraModel
+                case capturedAt
+                case contentType
+                case createdAt
+                case description
+                case deviceAssetId
+                case duplicate
+                case height
+                case inLibrary
+                case kind
+                case links
+                case mediaId
+                case orientation
+                case position
+                case positionInferred
+                case sha256
+                case sizeBytes
+                case tags
+                case takenDown
+                case utcOffsetSeconds
+                case width
+            }
         }
         /// - Remark: Generated from `#/components/schemas/DayBudget`.
         public struct DayBudget: Codable, Hashable, Sendable {
@@ -7566,6 +7360,212 @@ extension Components {
                 case categories
                 case days
                 case plannedPerDay
+            }
+        }
+        /// Planned: the total over the trip's days, rounded down. Adaptive: what remains over the days left, the day included (the plan, for a day to come). Left today: adaptive less the day's spending.
+        ///
+        /// - Remark: Generated from `#/components/schemas/Allowance`.
+        public struct Allowance: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Allowance/planned`.
+            public var planned: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/Allowance/adaptive`.
+            public var adaptive: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/Allowance/leftToday`.
+            public var leftToday: Components.Schemas.Money
+            /// Creates a new `Allowance`.
+            ///
+            /// - Parameters:
+            ///   - planned:
+            ///   - adaptive:
+            ///   - leftToday:
+            public init(
+                planned: Components.Schemas.Money,
+                adaptive: Components.Schemas.Money,
+                leftToday: Components.Schemas.Money
+            ) {
+                self.planned = planned
+                self.adaptive = adaptive
+                self.leftToday = leftToday
+            }
+            public enum CodingKeys: String, CodingKey {
+                case planned
+                case adaptive
+                case leftToday
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/CategorySpending`.
+        public struct CategorySpending: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CategorySpending/category`.
+            public var category: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CategorySpending/spent`.
+            public var spent: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/CategorySpending/cap`.
+            public var cap: Components.Schemas.Money?
+            /// - Remark: Generated from `#/components/schemas/CategorySpending/expenseCount`.
+            public var expenseCount: Swift.Int?
+            /// Creates a new `CategorySpending`.
+            ///
+            /// - Parameters:
+            ///   - category:
+            ///   - spent:
+            ///   - cap:
+            ///   - expenseCount:
+            public init(
+                category: Swift.String,
+                spent: Components.Schemas.Money,
+                cap: Components.Schemas.Money? = nil,
+                expenseCount: Swift.Int? = nil
+            ) {
+                self.category = category
+                self.spent = spent
+                self.cap = cap
+                self.expenseCount = expenseCount
+            }
+            public enum CodingKeys: String, CodingKey {
+                case category
+                case spent
+                case cap
+                case expenseCount
+            }
+        }
+        /// - Remark: Generated from `#/components/schemas/Expense`.
+        public struct Expense: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Expense/id`.
+            public var id: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Expense/tripId`.
+            public var tripId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Expense/amount`.
+            public var amount: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/Expense/spentAt`.
+            public var spentAt: Foundation.Date
+            /// The trip's local day of `spentAt`
+            ///
+            /// - Remark: Generated from `#/components/schemas/Expense/date`.
+            public var date: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Expense/category`.
+            public var category: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Expense/note`.
+            public var note: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Expense/placeId`.
+            public var placeId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Expense/pinId`.
+            public var pinId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Expense/converted`.
+            public var converted: Components.Schemas.Money
+            /// Units of the budget's currency per unit of the expense's, frozen when entered
+            ///
+            /// - Remark: Generated from `#/components/schemas/Expense/rate`.
+            public var rate: Swift.String
+            /// - Remark: Generated from `#/components/schemas/Expense/rateSource`.
+            @frozen public enum RateSourcePayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case sameCurrency = "same_currency"
+                case owner = "owner"
+                case reference = "reference"
+            }
+            /// - Remark: Generated from `#/components/schemas/Expense/rateSource`.
+            public var rateSource: Components.Schemas.Expense.RateSourcePayload
+            /// The reference table's day, for `reference`
+            ///
+            /// - Remark: Generated from `#/components/schemas/Expense/rateDate`.
+            public var rateDate: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/Expense/createdAt`.
+            public var createdAt: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/Expense/updatedAt`.
+            public var updatedAt: Foundation.Date
+            /// Creates a new `Expense`.
+            ///
+            /// - Parameters:
+            ///   - id:
+            ///   - tripId:
+            ///   - amount:
+            ///   - spentAt:
+            ///   - date: The trip's local day of `spentAt`
+            ///   - category:
+            ///   - note:
+            ///   - placeId:
+            ///   - pinId:
+            ///   - converted:
+            ///   - rate: Units of the budget's currency per unit of the expense's, frozen when entered
+            ///   - rateSource:
+            ///   - rateDate: The reference table's day, for `reference`
+            ///   - createdAt:
+            ///   - updatedAt:
+            public init(
+                id: Swift.String,
+                tripId: Swift.String,
+                amount: Components.Schemas.Money,
+                spentAt: Foundation.Date,
+                date: Swift.String,
+                category: Swift.String,
+                note: Swift.String,
+                placeId: Swift.String? = nil,
+                pinId: Swift.String? = nil,
+                converted: Components.Schemas.Money,
+                rate: Swift.String,
+                rateSource: Components.Schemas.Expense.RateSourcePayload,
+                rateDate: Swift.String? = nil,
+                createdAt: Foundation.Date,
+                updatedAt: Foundation.Date
+            ) {
+                self.id = id
+                self.tripId = tripId
+                self.amount = amount
+                self.spentAt = spentAt
+                self.date = date
+                self.category = category
+                self.note = note
+                self.placeId = placeId
+                self.pinId = pinId
+                self.converted = converted
+                self.rate = rate
+                self.rateSource = rateSource
+                self.rateDate = rateDate
+                self.createdAt = createdAt
+                self.updatedAt = updatedAt
+            }
+            public enum CodingKeys: String, CodingKey {
+                case id
+                case tripId
+                case amount
+                case spentAt
+                case date
+                case category
+                case note
+                case placeId
+                case pinId
+                case converted
+                case rate
+                case rateSource
+                case rateDate
+                case createdAt
+                case updatedAt
+            }
+        }
+        /// An amount as a decimal string in its currency's own decimals (`12.50` USD, `1500` JPY, `1.005` KWD)
+        ///
+        /// - Remark: Generated from `#/components/schemas/Money`.
+        public struct Money: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Money/amount`.
+            public var amount: Swift.String
+            /// ISO 4217
+            ///
+            /// - Remark: Generated from `#/components/schemas/Money/currency`.
+            public var currency: Swift.String
+            /// Creates a new `Money`.
+            ///
+            /// - Parameters:
+            ///   - amount:
+            ///   - currency: ISO 4217
+            public init(
+                amount: Swift.String,
+                currency: Swift.String
+            ) {
+                self.amount = amount
+                self.currency = currency
+            }
+            public enum CodingKeys: String, CodingKey {
+                case amount
+                case currency
             }
         }
         /// Who sees a list: public, anyone (the default); followers, people who follow its owner; private, its owner alone

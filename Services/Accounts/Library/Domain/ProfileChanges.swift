@@ -13,10 +13,8 @@ public struct ProfileChanges: Sendable, Equatable {
     /// "" is English.
     public var language: String?
 
-    public init(
-        displayName: String? = nil, bio: String? = nil, phone: String? = nil, avatarMediaID: UUID?? = nil, givenName: String? = nil,
-        familyName: String? = nil, language: String? = nil
-    ) {
+    public init(displayName: String?, bio: String?, phone: String?, avatarMediaID: UUID??, givenName: String?, familyName: String?, language: String?)
+    {
         self.displayName = displayName
         self.bio = bio
         self.phone = phone

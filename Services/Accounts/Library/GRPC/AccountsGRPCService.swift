@@ -144,16 +144,14 @@ public struct AccountsGRPCService: Roam_Accounts_V1_AccountsService.SimpleServic
     public func updateMyProfile(
         request: Roam_Accounts_V1_UpdateMyProfileRequest, context _: ServerContext
     ) async throws -> Roam_Accounts_V1_UpdateMyProfileResponse {
-        var changes = ProfileChanges()
-        if request.hasDisplayName { changes.displayName = request.displayName }
-        if request.hasBio { changes.bio = request.bio }
-        if request.hasPhone { changes.phone = request.phone }
-        if request.hasGivenName { changes.givenName = request.givenName }
-        if request.hasFamilyName { changes.familyName = request.familyName }
-        if request.hasLanguage { changes.language = request.language }
-        if request.hasAvatarMediaID {
-            changes.avatarMediaID = request.avatarMediaID.isEmpty ? .some(nil) : try UUID(field: "avatar_media_id", request.avatarMediaID)
-        }
+        // Empty removes the avatar.
+        let avatar: UUID?? =
+            request.hasAvatarMediaID
+            ? .some(request.avatarMediaID.isEmpty ? nil : try UUID(field: "avatar_media_id", request.avatarMediaID)) : nil
+        let changes = ProfileChanges(
+            displayName: request.hasDisplayName ? request.displayName : nil, bio: request.hasBio ? request.bio : nil,
+            phone: request.hasPhone ? request.phone : nil, avatarMediaID: avatar, givenName: request.hasGivenName ? request.givenName : nil,
+            familyName: request.hasFamilyName ? request.familyName : nil, language: request.hasLanguage ? request.language : nil)
         let view = try await accounts.updateProfile(of: context.requireUser(), changes)
         return .with { $0.account = view.accountProto }
     }

@@ -10,10 +10,7 @@ public struct ActivityChanges: Sendable {
     public var mediaIDs: [UUID]?
     public var tags: [String]?
 
-    public init(
-        name: String? = nil, description: String? = nil, place: NamedPlace? = nil, window: TimeWindow?? = nil, mediaIDs: [UUID]? = nil,
-        tags: [String]? = nil
-    ) {
+    public init(name: String?, description: String?, place: NamedPlace?, window: TimeWindow??, mediaIDs: [UUID]?, tags: [String]?) {
         self.name = name
         self.description = description
         self.place = place

@@ -9,7 +9,7 @@ public struct ItemChanges: Sendable {
     public var targetDate: LocalDate??
     public var mediaIDs: [UUID]?
 
-    public init(title: String? = nil, description: String? = nil, place: NamedPlace?? = nil, targetDate: LocalDate?? = nil, mediaIDs: [UUID]? = nil) {
+    public init(title: String?, description: String?, place: NamedPlace??, targetDate: LocalDate??, mediaIDs: [UUID]?) {
         self.title = title
         self.description = description
         self.place = place

@@ -8,7 +8,7 @@ public struct ListChanges: Sendable {
     public var coverMediaID: UUID??
     public var visibility: Visibility?
 
-    public init(title: String? = nil, description: String? = nil, coverMediaID: UUID?? = nil, visibility: Visibility? = nil) {
+    public init(title: String?, description: String?, coverMediaID: UUID??, visibility: Visibility?) {
         self.title = title
         self.description = description
         self.coverMediaID = coverMediaID

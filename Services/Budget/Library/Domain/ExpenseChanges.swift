@@ -12,10 +12,7 @@ public struct ExpenseChanges: Sendable {
     public var placeID: String?
     public var pinID: String?
 
-    public init(
-        amount: String? = nil, currency: String? = nil, spentAt: Date? = nil, category: String? = nil, note: String? = nil,
-        placeID: String? = nil, pinID: String? = nil
-    ) {
+    public init(amount: String?, currency: String?, spentAt: Date?, category: String?, note: String?, placeID: String?, pinID: String?) {
         self.amount = amount
         self.currency = currency
         self.spentAt = spentAt

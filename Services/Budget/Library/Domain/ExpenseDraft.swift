@@ -13,7 +13,7 @@ public struct ExpenseDraft: Sendable {
 
     public static let maxNoteLength = 500
 
-    public init(amount: String, currency: String, spentAt: Date?, category: String, note: String = "", placeID: String = "", pinID: String = "") {
+    public init(amount: String, currency: String, spentAt: Date?, category: String, note: String, placeID: String, pinID: String) {
         self.amount = amount
         self.currency = currency
         self.spentAt = spentAt

@@ -14,8 +14,8 @@ public struct EventChanges: Sendable {
     public var tags: [String]?
 
     public init(
-        name: String? = nil, description: String? = nil, bannerMediaID: UUID?? = nil, theme: String? = nil,
-        visibility: Event.Visibility? = nil, password: String? = nil, capacity: Int? = nil, tags: [String]? = nil
+        name: String?, description: String?, bannerMediaID: UUID??, theme: String?, visibility: Event.Visibility?, password: String?, capacity: Int?,
+        tags: [String]?
     ) {
         self.name = name
         self.description = description

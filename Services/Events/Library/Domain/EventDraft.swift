@@ -20,9 +20,8 @@ public struct EventDraft: Sendable {
     public var groupWalk: GroupWalk?
 
     public init(
-        name: String, description: String = "", center: GeoPoint, radiusMeters: Double, capacity: Int,
-        startsAt: Date? = nil, lifetime: Duration, visibility: Event.Visibility = .public, password: String = "",
-        theme: String = "", bannerMediaID: UUID? = nil, tags: [String] = [], groupWalk: GroupWalk? = nil
+        name: String, description: String, center: GeoPoint, radiusMeters: Double, capacity: Int, startsAt: Date?, lifetime: Duration,
+        visibility: Event.Visibility, password: String, theme: String, bannerMediaID: UUID?, tags: [String], groupWalk: GroupWalk?
     ) {
         self.groupWalk = groupWalk
         self.name = name

@@ -76,22 +76,22 @@ public struct EventsGRPCService: Roam_Events_V1_EventsService.SimpleServiceProto
     }
 
     public func updateEvent(request: Roam_Events_V1_UpdateEventRequest, context _: ServerContext) async throws -> Roam_Events_V1_UpdateEventResponse {
-        var changes = EventChanges()
-        if request.hasName { changes.name = request.name }
-        if request.hasDescription_p { changes.description = request.description_p }
-        if request.hasBannerMediaID {
-            changes.bannerMediaID = request.bannerMediaID.isEmpty ? .some(nil) : try UUID(field: "banner_media_id", request.bannerMediaID)
-        }
-        if request.hasTheme { changes.theme = request.theme }
+        // Empty removes the banner.
+        let banner: UUID?? =
+            request.hasBannerMediaID
+            ? .some(request.bannerMediaID.isEmpty ? nil : try UUID(field: "banner_media_id", request.bannerMediaID)) : nil
+        let visibility: Event.Visibility?
         switch request.visibility {
-        case .public: changes.visibility = .public
-        case .private: changes.visibility = .private
-        case .unspecified: break
+        case .public: visibility = .public
+        case .private: visibility = .private
+        case .unspecified: visibility = nil
         case .UNRECOGNIZED: throw RoamError.invalidField("visibility", "must be public or private")
         }
-        if request.hasPassword { changes.password = request.password }
-        if request.hasCapacity { changes.capacity = Int(request.capacity) }
-        if request.replaceTags { changes.tags = request.tags }
+        let changes = EventChanges(
+            name: request.hasName ? request.name : nil, description: request.hasDescription_p ? request.description_p : nil,
+            bannerMediaID: banner, theme: request.hasTheme ? request.theme : nil, visibility: visibility,
+            password: request.hasPassword ? request.password : nil, capacity: request.hasCapacity ? Int(request.capacity) : nil,
+            tags: request.replaceTags ? request.tags : nil)
         let view = try await events.update(UUID(field: "event_id", request.eventID), changes, by: caller())
         return .with { $0.event = view.proto }
     }

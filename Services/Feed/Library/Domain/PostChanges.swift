@@ -8,7 +8,7 @@ public struct PostChanges: Sendable, Equatable {
     public var title: String?
     public var place: Place?
 
-    public init(text: String, mediaIDs: [UUID], tags: [String], title: String? = nil, place: Place? = nil) {
+    public init(text: String, mediaIDs: [UUID], tags: [String], title: String?, place: Place?) {
         self.text = text
         self.mediaIDs = mediaIDs
         self.tags = tags

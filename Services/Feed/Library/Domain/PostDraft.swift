@@ -14,7 +14,7 @@ public struct PostDraft: Sendable {
     /// Stories only; "" for none.
     public var title: String
 
-    public init(audience: Audience, text: String, mediaIDs: [UUID] = [], title: String = "") {
+    public init(audience: Audience, text: String, mediaIDs: [UUID], title: String) {
         self.title = title.trimmingCharacters(in: .whitespacesAndNewlines)
         self.audience = audience
         self.text = text

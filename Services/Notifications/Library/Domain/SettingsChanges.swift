@@ -5,7 +5,7 @@ public struct SettingsChanges: Sendable, Equatable {
     public var timeZone: String?
     public var pushPaused: Bool?
 
-    public init(mutedKinds: Set<String>? = nil, quietHours: QuietHours?? = nil, timeZone: String? = nil, pushPaused: Bool? = nil) {
+    public init(mutedKinds: Set<String>?, quietHours: QuietHours??, timeZone: String?, pushPaused: Bool?) {
         self.mutedKinds = mutedKinds
         self.quietHours = quietHours
         self.timeZone = timeZone

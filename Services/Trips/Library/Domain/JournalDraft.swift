@@ -16,10 +16,7 @@ public struct JournalDraft: Sendable {
     public static let maxTags = 20
     public static let maxTagLength = 100
 
-    public init(
-        title: String, body: String, date: String? = nil, mediaIDs: [UUID] = [], promptID: String? = nil,
-        locationTags: [LocationTag] = []
-    ) {
+    public init(title: String, body: String, date: String?, mediaIDs: [UUID], promptID: String?, locationTags: [LocationTag]) {
         self.title = title
         self.body = body
         self.date = date

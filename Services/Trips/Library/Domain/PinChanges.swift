@@ -11,10 +11,7 @@ public struct PinChanges: Sendable {
     /// `.some(nil)` clears the chosen cover (the nearest photo is the cover again).
     public var coverMediaID: UUID??
 
-    public init(
-        title: String? = nil, description: String? = nil, point: GeoPoint? = nil, visitedAt: Date? = nil, tags: [String]? = nil,
-        coverMediaID: UUID?? = nil
-    ) {
+    public init(title: String?, description: String?, point: GeoPoint?, visitedAt: Date?, tags: [String]?, coverMediaID: UUID??) {
         self.title = title
         self.description = description
         self.point = point

@@ -15,10 +15,7 @@ public struct PinDraft: Sendable {
     public static let maxTags = 20
     public static let maxTagLength = 40
 
-    public init(
-        title: String, description: String, point: GeoPoint?, visitedAt: Date? = nil, tags: [String] = [],
-        coverMediaID: UUID? = nil
-    ) {
+    public init(title: String, description: String, point: GeoPoint?, visitedAt: Date?, tags: [String], coverMediaID: UUID?) {
         self.title = title
         self.description = description
         self.point = point

@@ -10,10 +10,7 @@ public struct TripChanges: Sendable {
     public var timeZone: String?
     public var homeCurrency: String?
 
-    public init(
-        title: String? = nil, destination: Destination? = nil, startDate: String? = nil, endDate: String? = nil,
-        timeZone: String? = nil, homeCurrency: String? = nil
-    ) {
+    public init(title: String?, destination: Destination?, startDate: String?, endDate: String?, timeZone: String?, homeCurrency: String?) {
         self.title = title
         self.destination = destination
         self.startDate = startDate

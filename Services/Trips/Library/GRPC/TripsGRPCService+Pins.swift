@@ -44,15 +44,12 @@ extension TripsGRPCService {
     public func updatePin(request: Roam_Trips_V1_UpdatePinRequest, context _: ServerContext) async throws -> Roam_Trips_V1_UpdatePinResponse {
         let (tripID, pinID) = try ids(trip: request.tripID, "pin_id", request.pinID)
         let owner = try caller()
-        var changes = PinChanges()
-        if request.hasTitle { changes.title = request.title }
-        if request.hasDescription_p { changes.description = request.description_p }
-        if request.hasPoint { changes.point = GeoPoint(request.point) }
-        if request.hasVisitedAt { changes.visitedAt = request.visitedAt.date }
-        if request.replaceTags { changes.tags = request.tags }
-        if request.hasCoverMediaID {
-            changes.coverMediaID = .some(request.coverMediaID.isEmpty ? nil : try UUID(field: "cover_media_id", request.coverMediaID))
-        }
+        let cover: UUID?? =
+            request.hasCoverMediaID ? .some(request.coverMediaID.isEmpty ? nil : try UUID(field: "cover_media_id", request.coverMediaID)) : nil
+        let changes = PinChanges(
+            title: request.hasTitle ? request.title : nil, description: request.hasDescription_p ? request.description_p : nil,
+            point: request.hasPoint ? GeoPoint(request.point) : nil, visitedAt: request.hasVisitedAt ? request.visitedAt.date : nil,
+            tags: request.replaceTags ? request.tags : nil, coverMediaID: cover)
         let pin = try await pins.update(pinID, inTrip: tripID, with: changes, owner: owner)
         let view = try await view([pin], tripID: pin.tripID, owner: owner)[0]
         return .with { $0.pin = view }

@@ -7,7 +7,7 @@ public struct WalkChanges: Sendable {
     public var tags: [String]?
     public var mediaIDs: [UUID]?
 
-    public init(title: String? = nil, description: String? = nil, tags: [String]? = nil, mediaIDs: [UUID]? = nil) {
+    public init(title: String?, description: String?, tags: [String]?, mediaIDs: [UUID]?) {
         self.title = title
         self.description = description
         self.tags = tags
