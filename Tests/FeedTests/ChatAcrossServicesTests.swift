@@ -18,7 +18,9 @@ import Testing
             let (host, ana, ben) = (UUID(), UUID(), UUID())
             let here = GeoPoint(latitude: 59.33, longitude: 18.07)
             let event = try await events.create(
-                EventDraft.fixture(name: "Hitta", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600)),
+                EventDraft(
+                    name: "Hitta", description: "", center: here, radiusMeters: 100, capacity: 10, startsAt: nil, lifetime: .seconds(3600),
+                    visibility: .public, password: "", theme: "", bannerMediaID: nil, tags: [], groupWalk: nil),
                 host: host, idempotencyKey: nil
             ).event.id
             for member in [ana, ben] {
@@ -46,7 +48,9 @@ import Testing
             let (host, ana) = (UUID(), UUID())
             let here = GeoPoint(latitude: 59.33, longitude: 18.07)
             let event = try await events.create(
-                EventDraft.fixture(name: "Hitta", center: here, radiusMeters: 100, capacity: 10, lifetime: .seconds(3600)),
+                EventDraft(
+                    name: "Hitta", description: "", center: here, radiusMeters: 100, capacity: 10, startsAt: nil, lifetime: .seconds(3600),
+                    visibility: .public, password: "", theme: "", bannerMediaID: nil, tags: [], groupWalk: nil),
                 host: host, idempotencyKey: nil
             ).event.id
             _ = try await events.join(event, user: ana, at: ReportedPosition(point: here, accuracyMeters: 5), password: "", waitlistIfFull: false)
