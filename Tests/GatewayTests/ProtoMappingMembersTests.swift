@@ -3,7 +3,7 @@ import Testing
 
 @testable import Gateway
 
-/// Every mapping from a service's message to a contract schema (`Gateway/Library/<Domain>/*Schemas+Proto.swift`)
+/// Every mapping from a service's message to a contract schema (`Gateway/Library/<Domain>/Components.Schemas+<Domain>.swift`)
 /// names every member the schema declares. The generated memberwise inits give each optional member a
 /// `nil` default, so a member added to the contract but forgotten here would compile and silently never
 /// be sent; a member left out on purpose is written `member: nil`.
@@ -64,17 +64,17 @@ import Testing
     /// `Notification` is one schema for every stream: each service's mapping leaves out the members only
     /// the others' notifications carry. A member added to it fails every mapping until each maps or lists it.
     static let otherKindsMembers: [String: Set<String>] = [
-        "Events/EventsSchemas+Proto.swift: Notification": Set([
+        "Events/Components.Schemas+Events.swift: Notification": Set([
             "alertId", "category", "date", "dueAt", "itemId", "limit", "limitAmount", "percent", "placeId", "spent", "time", "title", "tripId",
         ]).union(inboxMembers),
-        "Budget/BudgetSchemas+Proto.swift: Notification": Set([
+        "Budget/Components.Schemas+Budget.swift: Notification": Set([
             "dueAt", "eventId", "itemId", "placeId", "position", "reason", "time", "title", "userId",
         ])
         .union(inboxMembers),
-        "Trips/TripsSchemas+Proto.swift: Notification": Set([
+        "Trips/Components.Schemas+Trips.swift: Notification": Set([
             "alertId", "category", "eventId", "limit", "limitAmount", "percent", "position", "reason", "spent", "userId",
         ]).union(inboxMembers),
-        "Notifications/NotificationsSchemas+Proto.swift: Notification": [
+        "Notifications/Components.Schemas+Notifications.swift: Notification": [
             "alertId", "category", "date", "dueAt", "eventId", "itemId", "limit", "limitAmount", "percent", "placeId", "position", "reason", "spent",
             "time", "title", "tripId",
         ],
@@ -84,7 +84,9 @@ import Testing
     static let inboxMembers: Set<String> = ["commentId", "count", "notificationId", "parentId", "subjectId", "subjectKind", "text", "userIds"]
 
     @Test func everyMappingNamesEveryMemberOfItsSchema() throws {
-        let files = try FileManager.default.subpathsOfDirectory(atPath: Self.library.path).filter { $0.hasSuffix("Schemas+Proto.swift") }
+        let files = try FileManager.default.subpathsOfDirectory(atPath: Self.library.path).filter {
+            $0.split(separator: "/").last?.hasPrefix("Components.Schemas+") == true
+        }
         #expect(files.count == 9, "one mapping file per domain: \(files)")
         var checked = 0
         for file in files {
