@@ -13,46 +13,7 @@ extension PostgresBudgetStore {
     /// An expense row as `expenseColumns` lists it, converted in the budget's currency (known to the
     /// caller, or read with the row by `joinedColumns`).
     static func decodeExpense(_ row: PostgresRow, budgetCurrency known: Currency? = nil) throws -> Expense {
-        if let known {
-            let (id, trip, owner, amount, currency, converted, rate, source, rateDate, spentAt, category, note, place, pin, created, updated) =
-                try row.decode((UUID, UUID, UUID, Int64, String, Int64, String, String, String?, Date, String, String, UUID?, UUID?, Date, Date).self)
-            return try expense(
-                id: id, trip: trip, owner: owner, amount: amount, currency: currency, converted: converted, budgetCurrency: known, rate: rate,
-                source: source, rateDate: rateDate, spentAt: spentAt, category: category, note: note, place: place, pin: pin, created: created,
-                updated: updated)
-        }
-        let (id, trip, owner, amount, currency, converted, rate, source, rateDate, spentAt, category, note, place, pin, created, updated, budget) =
-            try row.decode(
-                (UUID, UUID, UUID, Int64, String, Int64, String, String, String?, Date, String, String, UUID?, UUID?, Date, Date, String).self)
-        guard let budgetCurrency = Currency(budget) else { throw RoamError.internal }
-        return try expense(
-            id: id, trip: trip, owner: owner, amount: amount, currency: currency, converted: converted, budgetCurrency: budgetCurrency, rate: rate,
-            source: source, rateDate: rateDate, spentAt: spentAt, category: category, note: note, place: place, pin: pin, created: created,
-            updated: updated)
-    }
-
-    private static func expense(
-        id: UUID, trip: UUID, owner: UUID, amount: Int64, currency: String, converted: Int64, budgetCurrency: Currency, rate: String,
-        source: String, rateDate: String?, spentAt: Date, category: String, note: String, place: UUID?, pin: UUID?, created: Date, updated: Date
-    ) throws -> Expense {
-        guard let currency = Currency(currency), let rate = Decimal(string: rate, locale: Locale(identifier: "en_US_POSIX")) else {
-            throw RoamError.internal
-        }
-        let rateSource: ExchangeRate.Source
-        switch source {
-        case "owner": rateSource = .owner
-        case "reference":
-            guard let date = rateDate.flatMap(LocalDate.init) else { throw RoamError.internal }
-            rateSource = .reference(date: date)
-        default: rateSource = .sameCurrency
-        }
-        return Expense(
-            id: id, tripID: trip, ownerID: owner,
-            details: ExpenseDetails(
-                amount: Money(minorUnits: amount, currency: currency), spentAt: spentAt, category: BudgetCategory(category), note: note,
-                placeID: place, pinID: pin),
-            converted: Money(minorUnits: converted, currency: budgetCurrency), rate: ExchangeRate(rate: rate, source: rateSource),
-            createdAt: created, updatedAt: updated)
+        try ExpenseRow(row).expense(budgetCurrency: known)
     }
 
     /// `expenseColumns` with the budget's currency after them, for reads that join the budget.
