@@ -65,7 +65,7 @@ import Testing
             idempotencyKey: nil)
         let subject = "trip/\(trip.id.lowercasedString)/journal/\(entry.id.lowercasedString)"
         #expect(media.subjects(of: first) == [subject] && media.subjects(of: second) == [subject])
-        #expect(await journal.covers(of: [entry], trip: trip)[entry.id] == first)
+        #expect(try await covers(of: [entry], trip: trip)[entry.id] == first)
 
         // Without photos: the photo nearest the first tagged pin; without a pin nearby, none.
         let rossio = GeoPoint(latitude: 38.7139, longitude: -9.1394)
@@ -86,7 +86,7 @@ import Testing
             owner: owner)
         #expect(edited.details.date == entry.details.date, "the day stays when none is sent")
         #expect(media.subjects(of: first).isEmpty && media.subjects(of: second).isEmpty)
-        #expect(await journal.covers(of: [edited], trip: trip)[edited.id] == near.mediaID)
+        #expect(try await covers(of: [edited], trip: trip)[edited.id] == near.mediaID)
         // A page of entries tagging pins asks the library once, not once per entry.
         var page: [JournalEntry] = []
         for title in ["One", "Two", "Three"] {
@@ -96,16 +96,16 @@ import Testing
                     idempotencyKey: nil))
         }
         library.calls.withLock { $0 = 0 }
-        let covers = await journal.covers(of: page, trip: trip)
-        #expect(page.allSatisfy { covers[$0.id] == near.mediaID } && library.calls.withLock { $0 } == 1)
+        let found = try await covers(of: page, trip: trip)
+        #expect(page.allSatisfy { found[$0.id] == near.mediaID } && library.calls.withLock { $0 } == 1)
         // The cover its owner chose for the pin comes first.
         let chosen = media.upload(for: owner)
         _ = try await pins.update(pin.id, inTrip: trip.id, with: PinChanges.fixture(coverMediaID: .some(chosen)), owner: owner)
-        #expect(await journal.covers(of: page, trip: trip)[page[0].id] == chosen)
+        #expect(try await covers(of: page, trip: trip)[page[0].id] == chosen)
         let textOnly = try await journal.update(
             entry.id, inTrip: trip.id, with: JournalDraft.fixture(title: "Day", body: "Good", locationTags: [.text("Baixa")]),
             owner: owner)
-        #expect(await journal.covers(of: [textOnly], trip: trip)[textOnly.id] == nil)
+        #expect(try await covers(of: [textOnly], trip: trip)[textOnly.id] == nil)
         try await journal.delete(entry.id, inTrip: trip.id, owner: owner)
         await #expect(throws: RoamError.notFound("journal entry")) { try await journal.delete(entry.id, inTrip: trip.id, owner: owner) }
         #expect(await errorReason { _ = try await journal.entry(entry.id, inTrip: trip.id, owner: owner) } == "NOT_FOUND")
@@ -171,11 +171,31 @@ import Testing
             mediaID: UUID(), capturedAt: TripFixtures.utc("2026-06-12T09:00:00Z"), capturedAtIsLocal: false,
             point: chiado.moved(meters: 30, bearing: 180))
         library.add(near, owner: owner)
-        #expect(await journal.covers(of: [entry], trip: trip)[entry.id] == near.mediaID)
+        #expect(try await covers(of: [entry], trip: trip)[entry.id] == near.mediaID)
         // Once the place is no longer saved to the trip, the tag names nothing.
         try await SavedPlaceService(trips: trips, saved: store).remove(saved[0], fromTrip: trip.id, owner: owner)
         #expect(try await journal.taggedPlaces(in: [entry], trip: trip).isEmpty)
-        #expect(await journal.covers(of: [entry], trip: trip)[entry.id] == nil)
+        #expect(try await covers(of: [entry], trip: trip)[entry.id] == nil)
+    }
+
+    /// The entries' covers, with their tagged places found first, as the service's callers do.
+    func covers(of entries: [JournalEntry], trip: Trip) async throws -> [UUID: UUID] {
+        await journal.covers(of: entries, trip: trip, tagged: try await journal.taggedPlaces(in: entries, trip: trip))
+    }
+
+    /// A tag naming a pin the caller has read already (the day's) takes that pin, not a second read.
+    @Test func aTaggedPinReadAlreadyIsNotReadAgain() async throws {
+        let trip = try await lisbon()
+        let pin = try await pins.create(
+            PinDraft.fixture(title: "Miradouro", description: "View", point: GeoPoint(latitude: 38.7139, longitude: -9.1334)),
+            trip: trip.id, owner: owner, idempotencyKey: nil)
+        let entry = try await journal.create(
+            JournalDraft.fixture(title: "View", body: "The whole city", locationTags: [.pin(pin.id)]), trip: trip.id, owner: owner,
+            idempotencyKey: nil)
+        #expect(try await journal.taggedPlaces(in: [entry], trip: trip)[pin.id]?.title == "Miradouro")
+        var read = pin
+        read.details.title = "Miradouro (as the day read it)"
+        #expect(try await journal.taggedPlaces(in: [entry], trip: trip, knownPins: [read])[pin.id]?.title == "Miradouro (as the day read it)")
     }
 
     /// Loads places named `names` (and `alsoInCatalog`, not saved) into the catalog near `point` and

@@ -79,11 +79,11 @@ public struct JournalService: Sendable {
 
     /// Each entry's cover: its first photo; else its first tagged pin's or saved place's (that still
     /// is one): the cover the owner chose for the pin, or the photo nearest it within the photo radius;
-    /// else none. The library is asked once for them all; media being down leaves only the chosen ones.
-    public func covers(of entries: [JournalEntry], trip: Trip) async -> [UUID: UUID] {
+    /// else none. `tagged` is what `taggedPlaces` found for the entries (the caller has read it for the
+    /// tags' titles already). The library is asked once for them all; media being down leaves only the
+    /// chosen ones.
+    public func covers(of entries: [JournalEntry], trip: Trip, tagged: [UUID: TripPlace]) async -> [UUID: UUID] {
         var covers: [UUID: UUID] = [:]
-        let uncovered = entries.filter { $0.details.mediaIDs.isEmpty }
-        let tagged = (try? await taggedPlaces(in: uncovered, trip: trip)) ?? [:]
         var firstPlaces: [UUID: GeoPoint] = [:]
         for entry in entries {
             if let first = entry.details.mediaIDs.first {
@@ -96,15 +96,18 @@ public struct JournalService: Sendable {
         return covers
     }
 
-    /// The pins and saved places the entries' tags name that still are the trip's, by id.
-    public func taggedPlaces(in entries: [JournalEntry], trip: Trip) async throws -> [UUID: TripPlace] {
+    /// The pins and saved places the entries' tags name that still are the trip's, by id. A pin among
+    /// `knownPins` (the trip's, read already: the day's) is not read again.
+    public func taggedPlaces(in entries: [JournalEntry], trip: Trip, knownPins: [Pin] = []) async throws -> [UUID: TripPlace] {
+        let known = Dictionary(knownPins.map { ($0.id, $0) }) { first, _ in first }
         var found: [UUID: TripPlace] = [:]
         var savedPlaces: [UUID: TripPlace]?
         for tag in entries.flatMap(\.details.locationTags) {
             guard let id = tag.placeID, found[id] == nil else { continue }
             switch tag {
             case .pin:
-                guard let pin = try? await pins.pin(id, inTrip: trip.id, owner: trip.ownerID) else { continue }
+                let pin: Pin? = if let read = known[id] { read } else { try? await pins.pin(id, inTrip: trip.id, owner: trip.ownerID) }
+                guard let pin else { continue }
                 found[id] = TripPlace(pin)
             case .place:
                 if savedPlaces == nil { savedPlaces = try await self.savedPlaces(of: trip) }

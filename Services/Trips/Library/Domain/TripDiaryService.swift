@@ -37,8 +37,9 @@ public struct TripDiaryService: Sendable {
         let dayTrack = try await track
         let route = try await pins.route(of: trip, on: date, firstPins: pinsPage, track: dayTrack)
         let entriesPage = try await entries
-        async let tagged = journal.taggedPlaces(in: entriesPage.items, trip: trip)
-        async let entryCovers = journal.covers(of: entriesPage.items, trip: trip)
+        // A tag naming one of the day's pins (the usual case) is not read again.
+        let tagged = try await journal.taggedPlaces(in: entriesPage.items, trip: trip, knownPins: pinsPage.items)
+        async let entryCovers = journal.covers(of: entriesPage.items, trip: trip, tagged: tagged)
         let (allItems, places, titles) = try await (items, saved, tagged.mapValues(\.title))
         let record = TripDay.Record(
             pins: pinsPage, pinCovers: await pinCovers, journalEntries: entriesPage, tagTitles: titles,

@@ -142,8 +142,9 @@ extension TripsGRPCService {
     }
 
     func view(_ entries: [JournalEntry], trip: Trip) async throws -> [Roam_Trips_V1_JournalEntry] {
-        let titles = try await journal.taggedPlaces(in: entries, trip: trip).mapValues(\.title)
-        let covers = await journal.covers(of: entries, trip: trip)
+        let tagged = try await journal.taggedPlaces(in: entries, trip: trip)
+        let covers = await journal.covers(of: entries, trip: trip, tagged: tagged)
+        let titles = tagged.mapValues(\.title)
         return entries.map { $0.proto(titles: titles, cover: covers[$0.id]) }
     }
 }
