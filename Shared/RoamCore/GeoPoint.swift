@@ -20,20 +20,20 @@ public struct GeoPoint: Sendable, Hashable, Codable {
         validation.require(longitude.isFinite && (-180...180).contains(longitude), "\(field).longitude", "must be between -180 and 180")
     }
 
-    /// Great-circle (haversine) distance in metres.
+    /// Great-circle (haversine) distance in metres (angles in radians).
     public func distance(to other: GeoPoint) -> Double {
-        let φ1 = latitude * .pi / 180, φ2 = other.latitude * .pi / 180
-        let Δφ = φ2 - φ1, Δλ = (other.longitude - longitude) * .pi / 180
-        let a = sin(Δφ / 2) * sin(Δφ / 2) + cos(φ1) * cos(φ2) * sin(Δλ / 2) * sin(Δλ / 2)
+        let latitude1 = latitude * .pi / 180, latitude2 = other.latitude * .pi / 180
+        let deltaLatitude = latitude2 - latitude1, deltaLongitude = (other.longitude - longitude) * .pi / 180
+        let a = sin(deltaLatitude / 2) * sin(deltaLatitude / 2) + cos(latitude1) * cos(latitude2) * sin(deltaLongitude / 2) * sin(deltaLongitude / 2)
         return 2 * Self.earthRadiusMeters * atan2(a.squareRoot(), (1 - a).squareRoot())
     }
 
     /// The point `meters` away towards `bearing` degrees (0 = north, 90 = east).
     public func moved(meters: Double, bearing: Double) -> GeoPoint {
-        let δ = meters / Self.earthRadiusMeters, θ = bearing * .pi / 180
-        let φ1 = latitude * .pi / 180, λ1 = longitude * .pi / 180
-        let φ2 = asin(sin(φ1) * cos(δ) + cos(φ1) * sin(δ) * cos(θ))
-        let λ2 = λ1 + atan2(sin(θ) * sin(δ) * cos(φ1), cos(δ) - sin(φ1) * sin(φ2))
-        return GeoPoint(latitude: φ2 * 180 / .pi, longitude: (λ2 * 180 / .pi + 540).truncatingRemainder(dividingBy: 360) - 180)
+        let angle = meters / Self.earthRadiusMeters, heading = bearing * .pi / 180
+        let latitude1 = latitude * .pi / 180, longitude1 = longitude * .pi / 180
+        let latitude2 = asin(sin(latitude1) * cos(angle) + cos(latitude1) * sin(angle) * cos(heading))
+        let longitude2 = longitude1 + atan2(sin(heading) * sin(angle) * cos(latitude1), cos(angle) - sin(latitude1) * sin(latitude2))
+        return GeoPoint(latitude: latitude2 * 180 / .pi, longitude: (longitude2 * 180 / .pi + 540).truncatingRemainder(dividingBy: 360) - 180)
     }
 }

@@ -21,8 +21,7 @@ public enum Spawn {
             .map { strdup("\($0.key)=\($0.value)") }
         envp.append(nil)
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for pointer in argv + envp { free(pointer) }
         }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

@@ -274,7 +274,7 @@ enum FeedBench {
         let clients = try [connect(accountsPort), connect(eventsPort)] + (0..<8).map { _ in try connect(feedPort) }
         return try await withThrowingDiscardingTaskGroup(returning: Result.self) { group in
             for client in clients { group.addTask { try await client.runConnections() } }
-            defer { clients.forEach { $0.beginGracefulShutdown() } }
+            defer { for client in clients { client.beginGracefulShutdown() } }
             return try await body(
                 Roam_Accounts_V1_AccountsService.Client(wrapping: clients[0]), Roam_Events_V1_EventsService.Client(wrapping: clients[1]),
                 clients.dropFirst(2).map { Roam_Feed_V1_FeedService.Client(wrapping: $0) })

@@ -163,7 +163,7 @@ enum MediaBench {
         let clients = try [connect(accountsPort), connect(mediaPort)]
         try await withThrowingDiscardingTaskGroup { group in
             for client in clients { group.addTask { try await client.runConnections() } }
-            defer { clients.forEach { $0.beginGracefulShutdown() } }
+            defer { for client in clients { client.beginGracefulShutdown() } }
             try await body(Roam_Accounts_V1_AccountsService.Client(wrapping: clients[0]), Roam_Media_V1_MediaService.Client(wrapping: clients[1]))
         }
     }

@@ -25,7 +25,7 @@ import Testing
                 Task { try await replicaB.run() },
                 Task { for await notification in stream { heardOnB.withLock { $0.append(notification) } } },
             ]
-            defer { tasks.forEach { $0.cancel() } }
+            defer { for task in tasks { task.cancel() } }
 
             let sent = EventNotification(kind: .removed, eventID: UUID(), reason: .leftFence, at: Date(timeIntervalSince1970: 1_800_000_000))
             // LISTEN starts in the background: send until the other replica has heard it, for up to 30 s
@@ -60,7 +60,7 @@ import Testing
                     }
                 },
             ]
-            defer { tasks.forEach { $0.cancel() } }
+            defer { for task in tasks { task.cancel() } }
             let sent = EventNotification(
                 kind: .positionShared, eventID: UUID(), userID: UUID(),
                 position: ReportedPosition(point: GeoPoint(latitude: 38.71, longitude: -9.13), accuracyMeters: 7),

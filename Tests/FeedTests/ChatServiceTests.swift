@@ -147,7 +147,8 @@ import Testing
         await reading.waitUntilLive()
 
         let post = try await feed.create(PostDraft.fixture(audience: .event(event), text: "Doors open #party"), author: host, idempotencyKey: "k1")
-        _ = try await feed.create(PostDraft.fixture(audience: .event(event), text: "Doors open #party"), author: host, idempotencyKey: "k1")  // retried
+        // Retried.
+        _ = try await feed.create(PostDraft.fixture(audience: .event(event), text: "Doors open #party"), author: host, idempotencyKey: "k1")
         _ = try await feed.create(PostDraft.fixture(audience: .event(event), text: "From someone ana blocked"), author: blocked, idempotencyKey: nil)
         _ = try await feed.send("hello", to: event, by: host, idempotencyKey: nil)
         let comment = try await feed.comment(on: .post(post.id), text: "On my way", by: host, idempotencyKey: nil)
