@@ -353,6 +353,11 @@ let package = Package(
                 "RoamAPI", "RoamClient",
                 "RoamCore", "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting", "ServiceLifecycle", "Trips"),
             path: "Tests/GatewayTests", swiftSettings: swiftSettings),
+        // RoamClient alone, as an app has it: no server module in reach (its runs against a real gateway
+        // are GatewayTests' and EndToEndTests').
+        .testTarget(
+            name: "RoamClientTests", dependencies: uses("HTTPTypes", "OpenAPIRuntime", "RoamClient"), path: "Tests/RoamClientTests",
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "EndToEndTests",
             dependencies: uses(
