@@ -77,6 +77,8 @@ final class HTTP2ServerConnection: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        // Closing already: what the peer sent after is not read.
+        guard !hasFailed else { return }
         let buffer = unwrapInboundIn(data)
         let result = buffer.withUnsafeReadableBytes { bytes in
             nghttp2_session_mem_recv(session, bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), bytes.count)
