@@ -353,6 +353,14 @@ let package = Package(
                 "RoamAPI", "RoamClient",
                 "RoamCore", "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting", "ServiceLifecycle", "Trips"),
             path: "Tests/GatewayTests", swiftSettings: swiftSettings),
+        // The house rules read from the sources: every body member read, every schema member mapped, every
+        // proto field handled by its adapter, and the deployment files agreeing with the settings.
+        .testTarget(
+            name: "HouseRulesTests",
+            dependencies: uses(
+                "Accounts", "BucketLists", "Budget", "Events", "Feed", "Gateway", "Media", "Moderation", "Notifications", "RoamMail",
+                "RoamRuntime", "Trips"),
+            path: "Tests/HouseRulesTests", swiftSettings: swiftSettings),
         // RoamClient alone, as an app has it: no server module in reach (its runs against a real gateway
         // are GatewayTests' and EndToEndTests').
         .testTarget(
@@ -361,9 +369,8 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: uses(
-                "Accounts", "BucketLists", "Budget", "Events", "Feed", "Media", "MediaTesting", "GRPCCore", "GRPCNIOTransportHTTP2", "Gateway",
-                "HTTPTypes", "Logging", "Moderation", "Notifications", "OpenAPIRuntime", "PostgresNIO",
-                "RoamClient", "RoamLocal", "RoamMail", "RoamProto", "RoamRuntime", "RoamTesting", "Trips"),
+                "MediaTesting", "GRPCCore", "GRPCNIOTransportHTTP2", "HTTPTypes", "Logging", "OpenAPIRuntime", "PostgresNIO", "RoamClient",
+                "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting"),
             path: "Tests/EndToEndTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "FaultTests",

@@ -3,17 +3,6 @@ import Testing
 
 @testable import Gateway
 
-extension GatewayOpenAPI {
-    /// The served document, parsed: only tests read it this way; the gateway reads its generated table.
-    static let document: OpenAPIValue = {
-        do {
-            return try JSONDecoder().decode(OpenAPIValue.self, from: json)
-        } catch {
-            preconditionFailure("the generated OpenAPI document is not JSON: \(error)")
-        }
-    }()
-}
-
 /// The table `scripts/generate-operation-table.py` writes says what the document says, read here a
 /// second way: security, query rules, UUID path parameters, bodies and idempotency keys.
 @Suite struct GeneratedOperationTableTests {
