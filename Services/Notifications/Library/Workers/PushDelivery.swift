@@ -100,6 +100,9 @@ public struct PushDelivery: Service {
                 }
                 Counter(label: "roam_push_retries_total", dimensions: platform).increment()
                 let pause = after ?? pause(after: push.attempts)
+                // A timed-out send may have arrived: the retry can show twice (the collapse id folds it on the device).
+                logger.info(
+                    "a push goes again", metadata: ["platform": "\(device.platform.rawValue)", "reason": "\(reason)", "pause": "\(pause)"])
                 try await store.postpone(push, until: now().addingTimeInterval(pause.seconds), reason: reason)
             }
         } catch {
