@@ -12,8 +12,8 @@ import Testing
 @Suite struct ContentModerationGRPCServiceTests {
     /// One kind, `note`, whose calls are recorded.
     final class Notes: ModeratedContent {
-        static let kinds = ["note"]
-        static let owner = "notes"
+        let kinds = ["note"]
+        let owner = "notes"
         let calls = Mutex<[String]>([])
 
         func content(_ id: UUID) -> Roam_Moderation_V1_Content {

@@ -30,7 +30,7 @@ public enum EventsApp {
                     credential: runtime.credential))
             var parts = ServiceParts(
                 services: [
-                    EventsGRPCService(events: events, notifications: notifications), ContentModerationGRPCService(EventsModeration(events: events)),
+                    EventsGRPCService(events: events, notifications: notifications), ContentModerationGRPCService(OneKindModeration.events(events)),
                     PurgeGRPCService(
                         events,
                         purgedUsers: PurgedUsers(database: runtime.database, schema: EventsMigrations.schema)),

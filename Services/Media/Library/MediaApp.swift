@@ -25,7 +25,7 @@ public enum MediaApp {
                     lifetime: configuration.linkLifetime))
             var parts = ServiceParts(
                 services: [
-                    upload, ContentModerationGRPCService(MediaModeration(media: media)),
+                    upload, ContentModerationGRPCService(OneKindModeration.media(media)),
                     PurgeGRPCService(
                         media,
                         purgedUsers: PurgedUsers(database: runtime.database, schema: MediaMigrations.schema)),

@@ -34,7 +34,7 @@ public enum TripsApp {
             var parts = ServiceParts(
                 services: [
                     try service(store: store, notifications: notifications, runtime: runtime, configuration: configuration),
-                    WalksGRPCService(walks: walks), ContentModerationGRPCService(WalksModeration(walks: walks)),
+                    WalksGRPCService(walks: walks), ContentModerationGRPCService(OneKindModeration.walks(walks)),
                     PurgeGRPCService(
                         TripsPurge(trips: TripService(trips: store), places: store, walks: walks),
                         purgedUsers: PurgedUsers(database: runtime.database, schema: TripsMigrations.schema)),

@@ -19,7 +19,7 @@ public struct ContentModerationGRPCService<Part: ModeratedContent>: Roam_Moderat
         request: Roam_Moderation_V1_DescribeContentRequest, context _: ServerContext
     ) async throws -> Roam_Moderation_V1_DescribeContentResponse {
         guard let caller = context.caller else { throw RoamError.unauthenticated() }
-        let (kind, id) = try Self.subject(request.subject)
+        let (kind, id) = try subject(request.subject)
         let content = try await part.describe(kind, id, caller: caller)
         return .with { $0.content = content }
     }
@@ -30,7 +30,7 @@ public struct ContentModerationGRPCService<Part: ModeratedContent>: Roam_Moderat
         let moderator = try context.requireModerator(actor: request.actor)
         let reason = request.reason.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !reason.isEmpty else { throw RoamError.invalidField("reason", "is required (the author is told)") }
-        let (kind, id) = try Self.subject(request.subject)
+        let (kind, id) = try subject(request.subject)
         let content = try await part.takeDown(kind, id, reason: reason, by: moderator)
         return .with { $0.content = content }
     }
@@ -39,14 +39,14 @@ public struct ContentModerationGRPCService<Part: ModeratedContent>: Roam_Moderat
         request: Roam_Moderation_V1_RestoreContentRequest, context _: ServerContext
     ) async throws -> Roam_Moderation_V1_DescribeContentResponse {
         let moderator = try context.requireModerator(actor: request.actor)
-        let (kind, id) = try Self.subject(request.subject)
+        let (kind, id) = try subject(request.subject)
         let content = try await part.restore(kind, id, by: moderator)
         return .with { $0.content = content }
     }
 
-    static func subject(_ subject: Roam_Moderation_V1_Subject) throws -> (kind: String, id: UUID) {
-        guard Part.kinds.contains(subject.kind) else {
-            throw RPCError(code: .unimplemented, message: "\(Part.owner) moderates \(Part.kinds.joined(separator: ", ")), not \(subject.kind)")
+    func subject(_ subject: Roam_Moderation_V1_Subject) throws -> (kind: String, id: UUID) {
+        guard part.kinds.contains(subject.kind) else {
+            throw RPCError(code: .unimplemented, message: "\(part.owner) moderates \(part.kinds.joined(separator: ", ")), not \(subject.kind)")
         }
         return (subject.kind, try UUID(field: "subject.id", subject.id))
     }

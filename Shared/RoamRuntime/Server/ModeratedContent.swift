@@ -7,9 +7,9 @@ import RoamProto
 /// asks; the calls come only for the kinds named in `kinds`, with a reason already required.
 public protocol ModeratedContent: Sendable {
     /// The kinds this service owns, as moderation names them (`post`, `comment`).
-    static var kinds: [String] { get }
+    var kinds: [String] { get }
     /// The service, as messages name it ("the feed").
-    static var owner: String { get }
+    var owner: String { get }
     /// The content for a moderator, or for someone reporting it (who sees only what they may read).
     func describe(_ kind: String, _ id: UUID, caller: Caller) async throws -> Roam_Moderation_V1_Content
     /// Takes it down; taking down what is down keeps the first takedown.

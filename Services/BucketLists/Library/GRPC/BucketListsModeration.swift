@@ -7,8 +7,8 @@ import SwiftProtobuf
 
 /// Bucket lists' part in moderation (served by `ContentModerationGRPCService`): activities, lists and items.
 public struct BucketListsModeration: ModeratedContent {
-    public static let kinds = ["activity", "list", "item"]
-    public static let owner = "bucket lists"
+    public let kinds = ["activity", "list", "item"]
+    public let owner = "bucket lists"
     let lists: BucketListService
     let activities: ActivityService
 

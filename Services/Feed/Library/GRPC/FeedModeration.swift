@@ -6,8 +6,8 @@ import SwiftProtobuf
 
 /// The feed's part in moderation (served by `ContentModerationGRPCService`): posts, stories and comments.
 public struct FeedModeration: ModeratedContent {
-    public static let kinds = ["post", "comment"]
-    public static let owner = "the feed"
+    public let kinds = ["post", "comment"]
+    public let owner = "the feed"
     let feed: FeedService
 
     public init(feed: FeedService) {
