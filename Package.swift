@@ -182,7 +182,8 @@ let package = Package(
             name: "RoamTesting",
             dependencies: uses(
                 "_CryptoExtras", "Crypto", "GRPCCore", "GRPCInProcessTransport", "Hummingbird", "JWTKit", "Logging", "NIOCore",
-                "NIOHTTP1", "NIOHTTP2", "NIOPosix", "NIOSSL", "PostgresNIO", "RoamCore", "RoamLocal", "RoamRuntime"),
+                "NIOHTTP1", "NIOHTTP2", "NIOPosix", "NIOSSL", "PostgresNIO", "RoamCore", "RoamLocal", "RoamProto", "RoamRuntime",
+                "SwiftProtobuf"),
             path: "Shared/RoamTesting", swiftSettings: swiftSettings),
         .target(
             name: "Accounts",
@@ -324,11 +325,13 @@ let package = Package(
         .testTarget(
             name: "ModerationTests",
             dependencies: uses(
-                "Moderation", "RoamCore", "RoamRuntime", "RoamTesting"),
+                "GRPCCore", "Moderation", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting"),
             path: "Tests/ModerationTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "NotificationsTests",
-            dependencies: uses("AsyncHTTPClient", "JWTKit", "Logging", "Notifications", "RoamCore", "RoamRuntime", "RoamTesting", "_CryptoExtras"),
+            dependencies: uses(
+                "AsyncHTTPClient", "GRPCCore", "JWTKit", "Logging", "Notifications", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting",
+                "_CryptoExtras"),
             path: "Tests/NotificationsTests", swiftSettings: swiftSettings),
         .testTarget(
             name: "BudgetTests", dependencies: uses("Budget", "CVips", "GRPCCore", "RoamCore", "RoamProto", "RoamRuntime", "RoamTesting"),

@@ -15,3 +15,29 @@ public func unsetMembers(of value: Any, at path: String = "") -> [String] {
         unsetMembers(of: child.value, at: path.isEmpty ? child.label ?? "?" : "\(path).\(child.label ?? "?")")
     }
 }
+
+/// The members `before` and `after` hold the same value in, by path, looking inside the structs of
+/// their own module (`Expense.details`; a `Money` or a `Date` is one value). A nil on one side only is a
+/// change. A store's round trip of an edit that changes every member must leave none the same but
+/// those an edit keeps (the id, the owner, the creation time): a member left out of an update
+/// statement keeps its old value and shows here.
+public func unchangedMembers(from before: Any, to after: Any) -> [String] {
+    let module = String(String(reflecting: type(of: before)).prefix { $0 != "." })
+    return unchangedMembers(from: before, to: after, at: "", module: module)
+}
+
+func unchangedMembers(from before: Any, to after: Any, at path: String, module: String) -> [String] {
+    let (old, new) = (Mirror(reflecting: before), Mirror(reflecting: after))
+    if old.displayStyle == .optional || new.displayStyle == .optional {
+        switch (old.children.first?.value, new.children.first?.value) {
+        case (let one?, let other?): return unchangedMembers(from: one, to: other, at: path, module: module)
+        case (nil, nil): return [path]
+        default: return []
+        }
+    }
+    let ownStruct = old.displayStyle == .struct && String(reflecting: type(of: before)).hasPrefix(module + ".") && !old.children.isEmpty
+    guard ownStruct else { return String(reflecting: before) == String(reflecting: after) ? [path] : [] }
+    return zip(old.children, new.children).flatMap { one, other in
+        unchangedMembers(from: one.value, to: other.value, at: path.isEmpty ? one.label ?? "?" : "\(path).\(one.label ?? "?")", module: module)
+    }
+}

@@ -43,6 +43,21 @@ import Testing
             #expect(try await store.add(expense, idempotencyKey: nil, trip: trip, at: expense.createdAt).expense == expense)
             #expect(try await store.expense(expense.id, trip: trip.id) == expense)
             #expect(try await store.expenses(of: trip.id, spentIn: nil, page: PageRequest(size: 10)).items == [expense])
+
+            // An edit of every member an edit may change is stored whole too.
+            var edited = expense
+            edited.details.amount = F.money("20.00", "GBP")
+            edited.details.spentAt = F.utc("2026-07-11T09:00:00Z")
+            edited.details.category = BudgetCategory("food")
+            edited.details.note = "the bus"
+            edited.details.placeID = UUID()
+            edited.details.pinID = UUID()
+            edited.converted = F.money("23.40", "EUR")
+            edited.rate = ExchangeRate(rate: Decimal(string: "1.17")!, source: .reference(date: LocalDate("2026-07-10")!))
+            edited.updatedAt = F.utc("2026-07-11T10:00:00Z")
+            #expect(unchangedMembers(from: expense, to: edited) == ["id", "tripID", "ownerID", "createdAt"])
+            #expect(try await store.replace(edited, trip: trip, at: edited.updatedAt)?.expense == edited)
+            #expect(try await store.expense(expense.id, trip: trip.id) == edited)
         }
     }
 

@@ -1,9 +1,12 @@
 import Foundation
 import Testing
 
-/// Every field a service's messages carry is handled by that service's adapter: each field of what an
-/// RPC takes (with the messages inside it) is read somewhere in the service (`request.note`,
-/// `.hasNote`), and each field of what it answers is set somewhere (`$0.note = …`). swift-protobuf
+/// Every field a service's messages carry is handled by that service's adapter, its `GRPC` folders:
+/// each field of what an RPC takes (with the messages inside it) is read there (`request.note`,
+/// `.hasNote`), and each field of what it answers is set there (`$0.note = …`). Only the adapter is
+/// read: a store or a domain type using the same name does not count (it did when the whole library
+/// was read, and a forgotten adapter line passed). The round trips in each service's tests
+/// (`<Service>ProtoRoundTripTests`) then send every field through the adapter and the store and back. swift-protobuf
 /// defaults a forgotten field to empty, so a field added to a message but not to its adapter would
 /// compile and silently never arrive; this is the service-side twin of the gateway's
 /// `ProtoMappingMembersTests` and `RequestBodyMembersTests`.
@@ -13,7 +16,7 @@ import Testing
     /// Proto package folder → the service that serves it.
     static let services = [
         "accounts": "Accounts", "bucketlists": "BucketLists", "budget": "Budget", "events": "Events", "feed": "Feed",
-        "media": "Media", "trips": "Trips",
+        "media": "Media", "moderation": "Moderation", "notifications": "Notifications", "trips": "Trips",
     ]
 
     /// Fields an adapter leaves alone on purpose, as `Message.field`, with why.
@@ -97,9 +100,12 @@ import Testing
         return found
     }
 
+    /// The service's adapter: every Swift file under a `GRPC` folder of its library (trips' walks have their own).
     static func swiftSources(of service: String) throws -> String {
         let library = root.appending(path: "Services/\(service)/Library")
-        let files = try FileManager.default.subpathsOfDirectory(atPath: library.path).filter { $0.hasSuffix(".swift") }
+        let files = try FileManager.default.subpathsOfDirectory(atPath: library.path).filter {
+            $0.hasSuffix(".swift") && $0.split(separator: "/").contains("GRPC")
+        }
         return try files.map { try String(contentsOf: library.appending(path: $0), encoding: .utf8) }.joined(separator: "\n")
     }
 
