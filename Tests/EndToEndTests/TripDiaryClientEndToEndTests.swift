@@ -29,8 +29,8 @@ extension ClientEndToEndTests {
         var alerts: [(id: String, limit: String, percent: Int)] {
             items.withLock { items in
                 items.compactMap { item in
-                    guard case .notification(let notification) = item, let id = notification.alertId else { return nil }
-                    return (id, notification.limit?.rawValue ?? "", notification.percent ?? 0)
+                    guard case .notification(.budgetAlert(let alert)) = item else { return nil }
+                    return (alert.alertId, alert.limit.rawValue, alert.percent)
                 }
             }
         }

@@ -61,28 +61,6 @@ import Testing
         return Set(labels.compactMap { $0 })
     }
 
-    /// `Notification` is one schema for every stream: each service's mapping leaves out the members only
-    /// the others' notifications carry. A member added to it fails every mapping until each maps or lists it.
-    static let otherKindsMembers: [String: Set<String>] = [
-        "Events/Components.Schemas+Events.swift: Notification": Set([
-            "alertId", "category", "date", "dueAt", "itemId", "limit", "limitAmount", "percent", "placeId", "spent", "time", "title", "tripId",
-        ]).union(inboxMembers),
-        "Budget/Components.Schemas+Budget.swift: Notification": Set([
-            "dueAt", "eventId", "itemId", "placeId", "position", "reason", "time", "title", "userId",
-        ])
-        .union(inboxMembers),
-        "Trips/Components.Schemas+Trips.swift: Notification": Set([
-            "alertId", "category", "eventId", "limit", "limitAmount", "percent", "position", "reason", "spent", "userId",
-        ]).union(inboxMembers),
-        "Notifications/Components.Schemas+Notifications.swift: Notification": [
-            "alertId", "category", "date", "dueAt", "eventId", "itemId", "limit", "limitAmount", "percent", "placeId", "position", "reason", "spent",
-            "time", "title", "tripId",
-        ],
-    ]
-
-    /// What only the inbox's notifications (followers, comments, replies, likes) carry.
-    static let inboxMembers: Set<String> = ["commentId", "count", "notificationId", "parentId", "subjectId", "subjectKind", "text", "userIds"]
-
     @Test func everyMappingNamesEveryMemberOfItsSchema() throws {
         let files = try FileManager.default.subpathsOfDirectory(atPath: Self.library.path).filter {
             $0.split(separator: "/").last?.hasPrefix("Components.Schemas+") == true
@@ -94,7 +72,7 @@ import Testing
             for (schema, labels) in Self.initCalls(in: source) {
                 guard case .object(let properties)? = GatewayOpenAPI.document["components"]?["schemas"]?[schema]?["properties"] else { continue }
                 checked += 1
-                let missing = Set(properties.keys).subtracting(labels).subtracting(Self.otherKindsMembers[file + ": " + schema] ?? [])
+                let missing = Set(properties.keys).subtracting(labels)
                 #expect(missing.isEmpty, "\(file): \(schema) leaves out \(missing.sorted()); write `member: nil` where that is meant")
             }
         }

@@ -268,248 +268,168 @@ extension Components {
                 case thumbnail
             }
         }
-        /// One notification of the stream. Event notifications carry `eventId` (and `userId`, `reason` where they apply; `invited` names the host in `userId`; `position_shared` carries a group walk sharer's `userId` and `position`); reminders from trips carry `tripId`, `title`, `date` and `dueAt` (and `itemId`, `placeId`, `time` for a planned item; `time` for a `daily_reminder`, the nudge to log the day's spending and write the journal); budget alerts carry `alertId`, `tripId`, `limit` (with `category` or `date`), `percent`, `spent` and `limitAmount`. From the inbox (`notificationId`, to mark it read). `new_follower` names the follower in `userId`; `comment` and `reply` carry `userId` (the author), `subjectKind`, `subjectId`, `commentId` (and `parentId` for a reply) and `text`; `likes` carries `userIds` (the newest first), `count`, `subjectKind` and `subjectId`, and comes again, with the same `notificationId`, as more likes gather in it.
+        /// One notification of the stream, told apart by its `kind` (also the SSE `event:` name), each kind carrying the members of its schema. `connected` comes first (`StreamConnected`); events send `EventNotification`, trips `TripReminder`, budget `BudgetAlert`, and the inbox `FollowerNotification`, `CommentNotification` and `LikesNotification` (with `notificationId`, to mark it read). A client should skip a kind it does not know.
         ///
         /// - Remark: Generated from `#/components/schemas/Notification`.
-        public struct Notification: Codable, Hashable, Sendable {
-            /// The budget alert; one per crossing of a threshold
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/alertId`.
-            public var alertId: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Notification/at`.
+        @frozen public enum Notification: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/Notification/EventNotification`.
+            case admitted(Components.Schemas.EventNotification)
+            /// - Remark: Generated from `#/components/schemas/Notification/EventNotification`.
+            case banned(Components.Schemas.EventNotification)
+            /// - Remark: Generated from `#/components/schemas/Notification/BudgetAlert`.
+            case budgetAlert(Components.Schemas.BudgetAlert)
+            /// - Remark: Generated from `#/components/schemas/Notification/CommentNotification`.
+            case comment(Components.Schemas.CommentNotification)
+            /// - Remark: Generated from `#/components/schemas/Notification/StreamConnected`.
+            case connected(Components.Schemas.StreamConnected)
+            /// - Remark: Generated from `#/components/schemas/Notification/TripReminder`.
+            case dailyReminder(Components.Schemas.TripReminder)
+            /// - Remark: Generated from `#/components/schemas/Notification/EventNotification`.
+            case eventChanged(Components.Schemas.EventNotification)
+            /// - Remark: Generated from `#/components/schemas/Notification/EventNotification`.
+            case eventEnded(Components.Schemas.EventNotification)
+            /// - Remark: Generated from `#/components/schemas/Notification/EventNotification`.
+            case invited(Components.Schemas.EventNotification)
+            /// - Remark: Generated from `#/components/schemas/Notification/TripReminder`.
+            case itineraryReminder(Components.Schemas.TripReminder)
+            /// - Remark: Generated from `#/components/schemas/Notification/LikesNotification`.
+            case likes(Components.Schemas.LikesNotification)
+            /// - Remark: Generated from `#/components/schemas/Notification/EventNotification`.
+            case memberJoined(Components.Schemas.EventNotification)
+            /// - Remark: Generated from `#/components/schemas/Notification/EventNotification`.
+            case memberLeft(Components.Schemas.EventNotification)
+            /// - Remark: Generated from `#/components/schemas/Notification/FollowerNotification`.
+            case newFollower(Components.Schemas.FollowerNotification)
+            /// - Remark: Generated from `#/components/schemas/Notification/EventNotification`.
+            case positionShared(Components.Schemas.EventNotification)
+            /// - Remark: Generated from `#/components/schemas/Notification/EventNotification`.
+            case removed(Components.Schemas.EventNotification)
+            /// - Remark: Generated from `#/components/schemas/Notification/CommentNotification`.
+            case reply(Components.Schemas.CommentNotification)
+            /// - Remark: Generated from `#/components/schemas/Notification/TripReminder`.
+            case tripStarting(Components.Schemas.TripReminder)
+            public enum CodingKeys: String, CodingKey {
+                case kind
+            }
+            public init(from decoder: any Swift.Decoder) throws {
+                let container = try decoder.container(keyedBy: CodingKeys.self)
+                let discriminator = try container.decode(
+                    Swift.String.self,
+                    forKey: .kind
+                )
+                switch discriminator {
+                case "admitted":
+                    self = .admitted(try .init(from: decoder))
+                case "banned":
+                    self = .banned(try .init(from: decoder))
+                case "budget_alert":
+                    self = .budgetAlert(try .init(from: decoder))
+                case "comment":
+                    self = .comment(try .init(from: decoder))
+                case "connected":
+                    self = .connected(try .init(from: decoder))
+                case "daily_reminder":
+                    self = .dailyReminder(try .init(from: decoder))
+                case "event_changed":
+                    self = .eventChanged(try .init(from: decoder))
+                case "event_ended":
+                    self = .eventEnded(try .init(from: decoder))
+                case "invited":
+                    self = .invited(try .init(from: decoder))
+                case "itinerary_reminder":
+                    self = .itineraryReminder(try .init(from: decoder))
+                case "likes":
+                    self = .likes(try .init(from: decoder))
+                case "member_joined":
+                    self = .memberJoined(try .init(from: decoder))
+                case "member_left":
+                    self = .memberLeft(try .init(from: decoder))
+                case "new_follower":
+                    self = .newFollower(try .init(from: decoder))
+                case "position_shared":
+                    self = .positionShared(try .init(from: decoder))
+                case "removed":
+                    self = .removed(try .init(from: decoder))
+                case "reply":
+                    self = .reply(try .init(from: decoder))
+                case "trip_starting":
+                    self = .tripStarting(try .init(from: decoder))
+                default:
+                    throw Swift.DecodingError.unknownOneOfDiscriminator(
+                        discriminatorKey: CodingKeys.kind,
+                        discriminatorValue: discriminator,
+                        codingPath: decoder.codingPath
+                    )
+                }
+            }
+            public func encode(to encoder: any Swift.Encoder) throws {
+                switch self {
+                case let .admitted(value):
+                    try value.encode(to: encoder)
+                case let .banned(value):
+                    try value.encode(to: encoder)
+                case let .budgetAlert(value):
+                    try value.encode(to: encoder)
+                case let .comment(value):
+                    try value.encode(to: encoder)
+                case let .connected(value):
+                    try value.encode(to: encoder)
+                case let .dailyReminder(value):
+                    try value.encode(to: encoder)
+                case let .eventChanged(value):
+                    try value.encode(to: encoder)
+                case let .eventEnded(value):
+                    try value.encode(to: encoder)
+                case let .invited(value):
+                    try value.encode(to: encoder)
+                case let .itineraryReminder(value):
+                    try value.encode(to: encoder)
+                case let .likes(value):
+                    try value.encode(to: encoder)
+                case let .memberJoined(value):
+                    try value.encode(to: encoder)
+                case let .memberLeft(value):
+                    try value.encode(to: encoder)
+                case let .newFollower(value):
+                    try value.encode(to: encoder)
+                case let .positionShared(value):
+                    try value.encode(to: encoder)
+                case let .removed(value):
+                    try value.encode(to: encoder)
+                case let .reply(value):
+                    try value.encode(to: encoder)
+                case let .tripStarting(value):
+                    try value.encode(to: encoder)
+                }
+            }
+        }
+        /// Every part of the stream is listening.
+        ///
+        /// - Remark: Generated from `#/components/schemas/StreamConnected`.
+        public struct StreamConnected: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/StreamConnected/at`.
             public var at: Foundation.Date
-            /// The category whose cap was reached, for `limit` category
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/category`.
-            public var category: Swift.String?
-            /// The trip's first day, the planned day, the day a daily reminder is for, or the day whose allowance was reached
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/date`.
-            public var date: Swift.String?
-            /// When the reminder was due
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/dueAt`.
-            public var dueAt: Foundation.Date?
-            /// - Remark: Generated from `#/components/schemas/Notification/eventId`.
-            public var eventId: Swift.String?
-            /// The itinerary item
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/itemId`.
-            public var itemId: Swift.String?
-            /// Also the SSE `event:` name
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/kind`.
+            /// - Remark: Generated from `#/components/schemas/StreamConnected/kind`.
             @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
                 case connected = "connected"
-                case removed = "removed"
-                case banned = "banned"
-                case eventChanged = "event_changed"
-                case eventEnded = "event_ended"
-                case admitted = "admitted"
-                case memberJoined = "member_joined"
-                case memberLeft = "member_left"
-                case invited = "invited"
-                case positionShared = "position_shared"
-                case tripStarting = "trip_starting"
-                case itineraryReminder = "itinerary_reminder"
-                case dailyReminder = "daily_reminder"
-                case budgetAlert = "budget_alert"
-                case newFollower = "new_follower"
-                case comment = "comment"
-                case reply = "reply"
-                case likes = "likes"
             }
-            /// Also the SSE `event:` name
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/kind`.
-            public var kind: Components.Schemas.Notification.KindPayload
-            /// What spending reached `percent` % of: the budget's total, a category's cap, or a day's allowance
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/limit`.
-            @frozen public enum LimitPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case total = "total"
-                case category = "category"
-                case day = "day"
-            }
-            /// What spending reached `percent` % of: the budget's total, a category's cap, or a day's allowance
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/limit`.
-            public var limit: Components.Schemas.Notification.LimitPayload?
-            /// - Remark: Generated from `#/components/schemas/Notification/limitAmount`.
-            public var limitAmount: Components.Schemas.Money?
-            /// The notification in the inbox (`POST /v1/me/notifications/read` takes it)
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/notificationId`.
-            public var notificationId: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Notification/commentId`.
-            public var commentId: Swift.String?
-            /// How many liked it, as the feed counted at the newest like
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/count`.
-            public var count: Swift.Int?
-            /// The comment a reply answers
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/parentId`.
-            public var parentId: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Notification/subjectId`.
-            public var subjectId: Swift.String?
-            /// What was commented on or liked (`post`, `story`, `comment`, `activity`, `bucket_item`, `walk`)
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/subjectKind`.
-            public var subjectKind: Swift.String?
-            /// The comment's first 200 characters
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/text`.
-            public var text: Swift.String?
-            /// Who liked it, the newest first (ten at most)
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/userIds`.
-            public var userIds: [Swift.String]?
-            /// - Remark: Generated from `#/components/schemas/Notification/percent`.
-            public var percent: Swift.Int?
-            /// - Remark: Generated from `#/components/schemas/Notification/position`.
-            public var position: Components.Schemas.Position?
-            /// - Remark: Generated from `#/components/schemas/Notification/placeId`.
-            public var placeId: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Notification/reason`.
-            @frozen public enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
-                case leftFence = "left_fence"
-                case noPosition = "no_position"
-                case banned = "banned"
-                case left = "left"
-                case eventEnded = "event_ended"
-            }
-            /// - Remark: Generated from `#/components/schemas/Notification/reason`.
-            public var reason: Components.Schemas.Notification.ReasonPayload?
-            /// - Remark: Generated from `#/components/schemas/Notification/spent`.
-            public var spent: Components.Schemas.Money?
-            /// The planned local time, `HH:MM`
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/time`.
-            public var time: Swift.String?
-            /// The trip's title, or the planned place's name
-            ///
-            /// - Remark: Generated from `#/components/schemas/Notification/title`.
-            public var title: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Notification/tripId`.
-            public var tripId: Swift.String?
-            /// - Remark: Generated from `#/components/schemas/Notification/userId`.
-            public var userId: Swift.String?
-            /// Creates a new `Notification`.
+            /// - Remark: Generated from `#/components/schemas/StreamConnected/kind`.
+            public var kind: Components.Schemas.StreamConnected.KindPayload
+            /// Creates a new `StreamConnected`.
             ///
             /// - Parameters:
-            ///   - alertId: The budget alert; one per crossing of a threshold
             ///   - at:
-            ///   - category: The category whose cap was reached, for `limit` category
-            ///   - date: The trip's first day, the planned day, the day a daily reminder is for, or the day whose allowance was reached
-            ///   - dueAt: When the reminder was due
-            ///   - eventId:
-            ///   - itemId: The itinerary item
-            ///   - kind: Also the SSE `event:` name
-            ///   - limit: What spending reached `percent` % of: the budget's total, a category's cap, or a day's allowance
-            ///   - limitAmount:
-            ///   - notificationId: The notification in the inbox (`POST /v1/me/notifications/read` takes it)
-            ///   - commentId:
-            ///   - count: How many liked it, as the feed counted at the newest like
-            ///   - parentId: The comment a reply answers
-            ///   - subjectId:
-            ///   - subjectKind: What was commented on or liked (`post`, `story`, `comment`, `activity`, `bucket_item`, `walk`)
-            ///   - text: The comment's first 200 characters
-            ///   - userIds: Who liked it, the newest first (ten at most)
-            ///   - percent:
-            ///   - position:
-            ///   - placeId:
-            ///   - reason:
-            ///   - spent:
-            ///   - time: The planned local time, `HH:MM`
-            ///   - title: The trip's title, or the planned place's name
-            ///   - tripId:
-            ///   - userId:
+            ///   - kind:
             public init(
-                alertId: Swift.String? = nil,
                 at: Foundation.Date,
-                category: Swift.String? = nil,
-                date: Swift.String? = nil,
-                dueAt: Foundation.Date? = nil,
-                eventId: Swift.String? = nil,
-                itemId: Swift.String? = nil,
-                kind: Components.Schemas.Notification.KindPayload,
-                limit: Components.Schemas.Notification.LimitPayload? = nil,
-                limitAmount: Components.Schemas.Money? = nil,
-                notificationId: Swift.String? = nil,
-                commentId: Swift.String? = nil,
-                count: Swift.Int? = nil,
-                parentId: Swift.String? = nil,
-                subjectId: Swift.String? = nil,
-                subjectKind: Swift.String? = nil,
-                text: Swift.String? = nil,
-                userIds: [Swift.String]? = nil,
-                percent: Swift.Int? = nil,
-                position: Components.Schemas.Position? = nil,
-                placeId: Swift.String? = nil,
-                reason: Components.Schemas.Notification.ReasonPayload? = nil,
-                spent: Components.Schemas.Money? = nil,
-                time: Swift.String? = nil,
-                title: Swift.String? = nil,
-                tripId: Swift.String? = nil,
-                userId: Swift.String? = nil
+                kind: Components.Schemas.StreamConnected.KindPayload
             ) {
-                self.alertId = alertId
                 self.at = at
-                self.category = category
-                self.date = date
-                self.dueAt = dueAt
-                self.eventId = eventId
-                self.itemId = itemId
                 self.kind = kind
-                self.limit = limit
-                self.limitAmount = limitAmount
-                self.notificationId = notificationId
-                self.commentId = commentId
-                self.count = count
-                self.parentId = parentId
-                self.subjectId = subjectId
-                self.subjectKind = subjectKind
-                self.text = text
-                self.userIds = userIds
-                self.percent = percent
-                self.position = position
-                self.placeId = placeId
-                self.reason = reason
-                self.spent = spent
-                self.time = time
-                self.title = title
-                self.tripId = tripId
-                self.userId = userId
             }
             public enum CodingKeys: String, CodingKey {
-                case alertId
                 case at
-                case category
-                case date
-                case dueAt
-                case eventId
-                case itemId
                 case kind
-                case limit
-                case limitAmount
-                case notificationId
-                case commentId
-                case count
-                case parentId
-                case subjectId
-                case subjectKind
-                case text
-                case userIds
-                case percent
-                case position
-                case placeId
-                case reason
-                case spent
-                case time
-                case title
-                case tripId
-                case userId
             }
         }
         /// - Remark: Generated from `#/components/schemas/PartStatus`.
@@ -2800,6 +2720,75 @@ extension Components {
             }
             public enum CodingKeys: String, CodingKey {
                 case positions
+            }
+        }
+        /// What happened at an event. `removed` and `banned` carry the `reason`; `invited` names the host in `userId`; `member_joined` and `member_left` (for hosts) the member; `position_shared` a group walk sharer's `userId` and `position`.
+        ///
+        /// - Remark: Generated from `#/components/schemas/EventNotification`.
+        public struct EventNotification: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/EventNotification/at`.
+            public var at: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/EventNotification/eventId`.
+            public var eventId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/EventNotification/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case removed = "removed"
+                case banned = "banned"
+                case eventChanged = "event_changed"
+                case eventEnded = "event_ended"
+                case admitted = "admitted"
+                case memberJoined = "member_joined"
+                case memberLeft = "member_left"
+                case invited = "invited"
+                case positionShared = "position_shared"
+            }
+            /// - Remark: Generated from `#/components/schemas/EventNotification/kind`.
+            public var kind: Components.Schemas.EventNotification.KindPayload
+            /// - Remark: Generated from `#/components/schemas/EventNotification/position`.
+            public var position: Components.Schemas.Position?
+            /// - Remark: Generated from `#/components/schemas/EventNotification/reason`.
+            @frozen public enum ReasonPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case leftFence = "left_fence"
+                case noPosition = "no_position"
+                case banned = "banned"
+                case left = "left"
+                case eventEnded = "event_ended"
+            }
+            /// - Remark: Generated from `#/components/schemas/EventNotification/reason`.
+            public var reason: Components.Schemas.EventNotification.ReasonPayload?
+            /// - Remark: Generated from `#/components/schemas/EventNotification/userId`.
+            public var userId: Swift.String?
+            /// Creates a new `EventNotification`.
+            ///
+            /// - Parameters:
+            ///   - at:
+            ///   - eventId:
+            ///   - kind:
+            ///   - position:
+            ///   - reason:
+            ///   - userId:
+            public init(
+                at: Foundation.Date,
+                eventId: Swift.String,
+                kind: Components.Schemas.EventNotification.KindPayload,
+                position: Components.Schemas.Position? = nil,
+                reason: Components.Schemas.EventNotification.ReasonPayload? = nil,
+                userId: Swift.String? = nil
+            ) {
+                self.at = at
+                self.eventId = eventId
+                self.kind = kind
+                self.position = position
+                self.reason = reason
+                self.userId = userId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case at
+                case eventId
+                case kind
+                case position
+                case reason
+                case userId
             }
         }
         /// - Remark: Generated from `#/components/schemas/ChatMessage`.
@@ -6156,6 +6145,89 @@ extension Components {
                 case time
             }
         }
+        /// A reminder from trips, sent with an SSE `id` and again after `Last-Event-ID`. `trip_starting` comes a day before the trip; `itinerary_reminder` before a planned item (`itemId`, `placeId` when it is at a place, `time`); `daily_reminder` at the traveller's chosen `time`, the nudge to log the day's spending and write the journal.
+        ///
+        /// - Remark: Generated from `#/components/schemas/TripReminder`.
+        public struct TripReminder: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/TripReminder/at`.
+            public var at: Foundation.Date
+            /// The trip's first day, the planned day, or the day a daily reminder is for
+            ///
+            /// - Remark: Generated from `#/components/schemas/TripReminder/date`.
+            public var date: Swift.String
+            /// When the reminder was due
+            ///
+            /// - Remark: Generated from `#/components/schemas/TripReminder/dueAt`.
+            public var dueAt: Foundation.Date
+            /// The itinerary item
+            ///
+            /// - Remark: Generated from `#/components/schemas/TripReminder/itemId`.
+            public var itemId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/TripReminder/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case tripStarting = "trip_starting"
+                case itineraryReminder = "itinerary_reminder"
+                case dailyReminder = "daily_reminder"
+            }
+            /// - Remark: Generated from `#/components/schemas/TripReminder/kind`.
+            public var kind: Components.Schemas.TripReminder.KindPayload
+            /// - Remark: Generated from `#/components/schemas/TripReminder/placeId`.
+            public var placeId: Swift.String?
+            /// The planned local time, `HH:MM`
+            ///
+            /// - Remark: Generated from `#/components/schemas/TripReminder/time`.
+            public var time: Swift.String?
+            /// The trip's title, or the planned place's name
+            ///
+            /// - Remark: Generated from `#/components/schemas/TripReminder/title`.
+            public var title: Swift.String
+            /// - Remark: Generated from `#/components/schemas/TripReminder/tripId`.
+            public var tripId: Swift.String
+            /// Creates a new `TripReminder`.
+            ///
+            /// - Parameters:
+            ///   - at:
+            ///   - date: The trip's first day, the planned day, or the day a daily reminder is for
+            ///   - dueAt: When the reminder was due
+            ///   - itemId: The itinerary item
+            ///   - kind:
+            ///   - placeId:
+            ///   - time: The planned local time, `HH:MM`
+            ///   - title: The trip's title, or the planned place's name
+            ///   - tripId:
+            public init(
+                at: Foundation.Date,
+                date: Swift.String,
+                dueAt: Foundation.Date,
+                itemId: Swift.String? = nil,
+                kind: Components.Schemas.TripReminder.KindPayload,
+                placeId: Swift.String? = nil,
+                time: Swift.String? = nil,
+                title: Swift.String,
+                tripId: Swift.String
+            ) {
+                self.at = at
+                self.date = date
+                self.dueAt = dueAt
+                self.itemId = itemId
+                self.kind = kind
+                self.placeId = placeId
+                self.time = time
+                self.title = title
+                self.tripId = tripId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case at
+                case date
+                case dueAt
+                case itemId
+                case kind
+                case placeId
+                case time
+                case title
+                case tripId
+            }
+        }
         /// - Remark: Generated from `#/components/schemas/WalkPlace`.
         public struct WalkPlace: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/WalkPlace/point`.
@@ -7568,6 +7640,99 @@ extension Components {
                 case currency
             }
         }
+        /// Spending reached a threshold, sent with an SSE `id` and again after `Last-Event-ID`; one per crossing.
+        ///
+        /// - Remark: Generated from `#/components/schemas/BudgetAlert`.
+        public struct BudgetAlert: Codable, Hashable, Sendable {
+            /// The budget alert; one per crossing of a threshold
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetAlert/alertId`.
+            public var alertId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/BudgetAlert/at`.
+            public var at: Foundation.Date
+            /// The category whose cap was reached, for `limit` category
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetAlert/category`.
+            public var category: Swift.String?
+            /// The day whose allowance was reached, for `limit` day
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetAlert/date`.
+            public var date: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/BudgetAlert/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case budgetAlert = "budget_alert"
+            }
+            /// - Remark: Generated from `#/components/schemas/BudgetAlert/kind`.
+            public var kind: Components.Schemas.BudgetAlert.KindPayload
+            /// What spending reached `percent` % of: the budget's total, a category's cap, or a day's allowance
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetAlert/limit`.
+            @frozen public enum LimitPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case total = "total"
+                case category = "category"
+                case day = "day"
+            }
+            /// What spending reached `percent` % of: the budget's total, a category's cap, or a day's allowance
+            ///
+            /// - Remark: Generated from `#/components/schemas/BudgetAlert/limit`.
+            public var limit: Components.Schemas.BudgetAlert.LimitPayload
+            /// - Remark: Generated from `#/components/schemas/BudgetAlert/limitAmount`.
+            public var limitAmount: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/BudgetAlert/percent`.
+            public var percent: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/BudgetAlert/spent`.
+            public var spent: Components.Schemas.Money
+            /// - Remark: Generated from `#/components/schemas/BudgetAlert/tripId`.
+            public var tripId: Swift.String
+            /// Creates a new `BudgetAlert`.
+            ///
+            /// - Parameters:
+            ///   - alertId: The budget alert; one per crossing of a threshold
+            ///   - at:
+            ///   - category: The category whose cap was reached, for `limit` category
+            ///   - date: The day whose allowance was reached, for `limit` day
+            ///   - kind:
+            ///   - limit: What spending reached `percent` % of: the budget's total, a category's cap, or a day's allowance
+            ///   - limitAmount:
+            ///   - percent:
+            ///   - spent:
+            ///   - tripId:
+            public init(
+                alertId: Swift.String,
+                at: Foundation.Date,
+                category: Swift.String? = nil,
+                date: Swift.String? = nil,
+                kind: Components.Schemas.BudgetAlert.KindPayload,
+                limit: Components.Schemas.BudgetAlert.LimitPayload,
+                limitAmount: Components.Schemas.Money,
+                percent: Swift.Int,
+                spent: Components.Schemas.Money,
+                tripId: Swift.String
+            ) {
+                self.alertId = alertId
+                self.at = at
+                self.category = category
+                self.date = date
+                self.kind = kind
+                self.limit = limit
+                self.limitAmount = limitAmount
+                self.percent = percent
+                self.spent = spent
+                self.tripId = tripId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case alertId
+                case at
+                case category
+                case date
+                case kind
+                case limit
+                case limitAmount
+                case percent
+                case spent
+                case tripId
+            }
+        }
         /// Who sees a list: public, anyone (the default); followers, people who follow its owner; private, its owner alone
         ///
         /// - Remark: Generated from `#/components/schemas/ListVisibility`.
@@ -8936,6 +9101,198 @@ extension Components {
                 case removeQuietHours
                 case timeZone
                 case pushPaused
+            }
+        }
+        /// Someone (`userId`) follows you; from the inbox.
+        ///
+        /// - Remark: Generated from `#/components/schemas/FollowerNotification`.
+        public struct FollowerNotification: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/FollowerNotification/at`.
+            public var at: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/FollowerNotification/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case newFollower = "new_follower"
+            }
+            /// - Remark: Generated from `#/components/schemas/FollowerNotification/kind`.
+            public var kind: Components.Schemas.FollowerNotification.KindPayload
+            /// The notification in the inbox (`POST /v1/me/notifications/read` takes it)
+            ///
+            /// - Remark: Generated from `#/components/schemas/FollowerNotification/notificationId`.
+            public var notificationId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/FollowerNotification/userId`.
+            public var userId: Swift.String
+            /// Creates a new `FollowerNotification`.
+            ///
+            /// - Parameters:
+            ///   - at:
+            ///   - kind:
+            ///   - notificationId: The notification in the inbox (`POST /v1/me/notifications/read` takes it)
+            ///   - userId:
+            public init(
+                at: Foundation.Date,
+                kind: Components.Schemas.FollowerNotification.KindPayload,
+                notificationId: Swift.String,
+                userId: Swift.String
+            ) {
+                self.at = at
+                self.kind = kind
+                self.notificationId = notificationId
+                self.userId = userId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case at
+                case kind
+                case notificationId
+                case userId
+            }
+        }
+        /// A comment on what you made, or a `reply` to your comment; from the inbox.
+        ///
+        /// - Remark: Generated from `#/components/schemas/CommentNotification`.
+        public struct CommentNotification: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/CommentNotification/at`.
+            public var at: Foundation.Date
+            /// - Remark: Generated from `#/components/schemas/CommentNotification/commentId`.
+            public var commentId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/CommentNotification/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case comment = "comment"
+                case reply = "reply"
+            }
+            /// - Remark: Generated from `#/components/schemas/CommentNotification/kind`.
+            public var kind: Components.Schemas.CommentNotification.KindPayload
+            /// The notification in the inbox (`POST /v1/me/notifications/read` takes it)
+            ///
+            /// - Remark: Generated from `#/components/schemas/CommentNotification/notificationId`.
+            public var notificationId: Swift.String
+            /// The comment a reply answers
+            ///
+            /// - Remark: Generated from `#/components/schemas/CommentNotification/parentId`.
+            public var parentId: Swift.String?
+            /// - Remark: Generated from `#/components/schemas/CommentNotification/subjectId`.
+            public var subjectId: Swift.String
+            /// What was commented on (`post`, `story`, `comment`, `activity`, `bucket_item`, `walk`)
+            ///
+            /// - Remark: Generated from `#/components/schemas/CommentNotification/subjectKind`.
+            public var subjectKind: Swift.String
+            /// The comment's first 200 characters
+            ///
+            /// - Remark: Generated from `#/components/schemas/CommentNotification/text`.
+            public var text: Swift.String?
+            /// The comment's author
+            ///
+            /// - Remark: Generated from `#/components/schemas/CommentNotification/userId`.
+            public var userId: Swift.String
+            /// Creates a new `CommentNotification`.
+            ///
+            /// - Parameters:
+            ///   - at:
+            ///   - commentId:
+            ///   - kind:
+            ///   - notificationId: The notification in the inbox (`POST /v1/me/notifications/read` takes it)
+            ///   - parentId: The comment a reply answers
+            ///   - subjectId:
+            ///   - subjectKind: What was commented on (`post`, `story`, `comment`, `activity`, `bucket_item`, `walk`)
+            ///   - text: The comment's first 200 characters
+            ///   - userId: The comment's author
+            public init(
+                at: Foundation.Date,
+                commentId: Swift.String,
+                kind: Components.Schemas.CommentNotification.KindPayload,
+                notificationId: Swift.String,
+                parentId: Swift.String? = nil,
+                subjectId: Swift.String,
+                subjectKind: Swift.String,
+                text: Swift.String? = nil,
+                userId: Swift.String
+            ) {
+                self.at = at
+                self.commentId = commentId
+                self.kind = kind
+                self.notificationId = notificationId
+                self.parentId = parentId
+                self.subjectId = subjectId
+                self.subjectKind = subjectKind
+                self.text = text
+                self.userId = userId
+            }
+            public enum CodingKeys: String, CodingKey {
+                case at
+                case commentId
+                case kind
+                case notificationId
+                case parentId
+                case subjectId
+                case subjectKind
+                case text
+                case userId
+            }
+        }
+        /// Likes gathering on what you made; from the inbox, and again, with the same `notificationId`, as more likes gather in it.
+        ///
+        /// - Remark: Generated from `#/components/schemas/LikesNotification`.
+        public struct LikesNotification: Codable, Hashable, Sendable {
+            /// - Remark: Generated from `#/components/schemas/LikesNotification/at`.
+            public var at: Foundation.Date
+            /// How many liked it, as the feed counted at the newest like
+            ///
+            /// - Remark: Generated from `#/components/schemas/LikesNotification/count`.
+            public var count: Swift.Int
+            /// - Remark: Generated from `#/components/schemas/LikesNotification/kind`.
+            @frozen public enum KindPayload: String, Codable, Hashable, Sendable, CaseIterable {
+                case likes = "likes"
+            }
+            /// - Remark: Generated from `#/components/schemas/LikesNotification/kind`.
+            public var kind: Components.Schemas.LikesNotification.KindPayload
+            /// The notification in the inbox (`POST /v1/me/notifications/read` takes it)
+            ///
+            /// - Remark: Generated from `#/components/schemas/LikesNotification/notificationId`.
+            public var notificationId: Swift.String
+            /// - Remark: Generated from `#/components/schemas/LikesNotification/subjectId`.
+            public var subjectId: Swift.String
+            /// What was liked (`post`, `story`, `comment`, `activity`, `bucket_item`, `walk`)
+            ///
+            /// - Remark: Generated from `#/components/schemas/LikesNotification/subjectKind`.
+            public var subjectKind: Swift.String
+            /// Who liked it, the newest first (ten at most)
+            ///
+            /// - Remark: Generated from `#/components/schemas/LikesNotification/userIds`.
+            public var userIds: [Swift.String]
+            /// Creates a new `LikesNotification`.
+            ///
+            /// - Parameters:
+            ///   - at:
+            ///   - count: How many liked it, as the feed counted at the newest like
+            ///   - kind:
+            ///   - notificationId: The notification in the inbox (`POST /v1/me/notifications/read` takes it)
+            ///   - subjectId:
+            ///   - subjectKind: What was liked (`post`, `story`, `comment`, `activity`, `bucket_item`, `walk`)
+            ///   - userIds: Who liked it, the newest first (ten at most)
+            public init(
+                at: Foundation.Date,
+                count: Swift.Int,
+                kind: Components.Schemas.LikesNotification.KindPayload,
+                notificationId: Swift.String,
+                subjectId: Swift.String,
+                subjectKind: Swift.String,
+                userIds: [Swift.String]
+            ) {
+                self.at = at
+                self.count = count
+                self.kind = kind
+                self.notificationId = notificationId
+                self.subjectId = subjectId
+                self.subjectKind = subjectKind
+                self.userIds = userIds
+            }
+            public enum CodingKeys: String, CodingKey {
+                case at
+                case count
+                case kind
+                case notificationId
+                case subjectId
+                case subjectKind
+                case userIds
             }
         }
         /// What is reported (404 when you cannot see it; 409 OWN_CONTENT when you made it)

@@ -95,8 +95,11 @@ do {
         for try await item in session.notifications() {
             switch item {
             case .connected: show("listening")
-            case .notification(let notification):
-                show("\(notification.kind.rawValue): \(notification.title ?? notification.percent.map { "\($0) % of the budget" } ?? "")")
+            case .notification(.budgetAlert(let alert)): show("budget_alert: \(alert.percent) % of the budget")
+            case .notification(.tripStarting(let reminder)), .notification(.itineraryReminder(let reminder)),
+                .notification(.dailyReminder(let reminder)):
+                show("\(reminder.kind.rawValue): \(reminder.title)")
+            case .notification: break
             case .partUnavailable(let problem): show("(\(problem.detail))")
             }
         }

@@ -82,8 +82,8 @@ extension Components.Schemas.BudgetStatistics {
     }
 }
 
-extension Components.Schemas.Notification {
-    /// A budget alert; nil for a kind the document does not list yet (from a newer budget service).
+extension Components.Schemas.BudgetAlert {
+    /// Nil for a kind the document does not list yet (from a newer budget service).
     init?(_ notification: Roam_Budget_V1_BudgetNotification) {
         guard notification.kind == .alert else { return nil }
         let limit: LimitPayload
@@ -99,12 +99,4 @@ extension Components.Schemas.Notification {
             kind: .budgetAlert, limit: limit, limitAmount: .init(notification.limitAmount), percent: Int(notification.percent),
             spent: .init(notification.spent), tripId: notification.tripID)
     }
-
-    /// Sent with an SSE `id` and replayed after `Last-Event-ID`: reminders, budget alerts and what comes
-    /// from the inbox.
-    var isReplayable: Bool { dueAt != nil || alertId != nil || notificationId != nil }
-
-    /// What orders replayable notifications sent at one instant: the alert, the inbox's notification, or
-    /// the reminder's item or trip.
-    var replayKey: String? { alertId ?? notificationId ?? (dueAt == nil ? nil : itemId ?? tripId) }
 }

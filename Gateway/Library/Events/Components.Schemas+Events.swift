@@ -87,13 +87,13 @@ extension Components.Schemas.Presence {
     }
 }
 
-extension Components.Schemas.Notification {
+extension Components.Schemas.EventNotification {
     /// Nil for a kind the document does not list yet (from a newer events service): clients are not
     /// sent what they cannot know.
     init?(_ notification: Roam_Events_V1_Notification) {
         guard let kind = KindPayload(rawValue: "\(notification.kind)".snakeCased) else { return nil }
         self.init(
-            at: notification.at.date, eventId: notification.eventID.isEmpty ? nil : notification.eventID, kind: kind,
+            at: notification.at.date, eventId: notification.eventID, kind: kind,
             position: notification.hasPosition
                 ? .init(
                     accuracyMeters: notification.position.accuracyMeters,

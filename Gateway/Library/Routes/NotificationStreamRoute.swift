@@ -123,7 +123,7 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
             let positions = StreamPositions(
                 parts: parts.filter(\.replays).map(\.name), lastEventID: request.headers[HTTPField.Name("Last-Event-ID")!], opened: Date())
             let ready = ReadyParts(count: parts.count) {
-                output.yield(Self.event(Components.Schemas.Notification(at: Date(), kind: .connected)))
+                output.yield(Self.event(.connected(at: Date())))
             }
             // The task inherits the server's graceful-shutdown context: when the gateway stops, open
             // streams end (clients reconnect elsewhere) instead of holding the shutdown up forever.
@@ -179,7 +179,7 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
                             ready.arrive(index)
                         }
                     ) { notification in
-                        let id = notification.isReplayable ? positions.passed(part.name, at: notification.at, key: notification.replayKey) : nil
+                        let id = notification.replayKey.map { positions.passed(part.name, at: notification.at, key: $0) }
                         output.yield(Self.event(notification, id: id))
                     }
                 }
@@ -210,7 +210,7 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
         encoder.outputFormatting = [.sortedKeys]
         let data = (try? encoder.encode(notification)) ?? Data("{}".utf8)
         let id = id.map { "id: \($0)\n" } ?? ""
-        return ByteBuffer(string: "\(id)event: \(notification.kind.rawValue)\ndata: \(String(decoding: data, as: UTF8.self))\n\n")
+        return ByteBuffer(string: "\(id)event: \(notification.kind)\ndata: \(String(decoding: data, as: UTF8.self))\n\n")
     }
 
     /// The whole stream ends: a `closed` event with the problem document (`SESSION_REVOKED`,

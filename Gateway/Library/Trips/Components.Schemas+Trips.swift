@@ -129,8 +129,8 @@ extension Components.Schemas.JournalEntryRequest {
     }
 }
 
-extension Components.Schemas.Notification {
-    /// A reminder from trips; nil for a kind the document does not list yet (from a newer trips service).
+extension Components.Schemas.TripReminder {
+    /// Nil for a kind the document does not list yet (from a newer trips service).
     init?(_ notification: Roam_Trips_V1_TripNotification) {
         let kind: KindPayload
         switch notification.kind {
