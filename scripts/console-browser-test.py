@@ -21,6 +21,7 @@ import urllib.request
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions
@@ -94,8 +95,13 @@ def sign_in(driver, gateway, name, password=PASSWORD):
     driver.get(gateway.base + "/console")
     check(driver.current_url.endswith("/console/sign-in"), f"a stranger at /console is sent to sign in, not to {driver.current_url}")
     driver.find_element(By.NAME, "identifier").send_keys(name)
+    page = driver.find_element(By.TAG_NAME, "body")
     driver.find_element(By.NAME, "password").send_keys(password + Keys.ENTER)
-    WebDriverWait(driver, 10).until(lambda d: d.find_element(By.TAG_NAME, "h1").text != "")
+    # The sign-in page is replaced by the form's answer (the console, or sign-in again with an error):
+    # wait for that, or the old page's heading is read while it goes (a stale element).
+    WebDriverWait(driver, 10).until(expected_conditions.staleness_of(page))
+    WebDriverWait(driver, 10, ignored_exceptions=(StaleElementReferenceException,)).until(
+        lambda d: d.find_element(By.TAG_NAME, "h1").text != "")
 
 
 def heading(driver):
