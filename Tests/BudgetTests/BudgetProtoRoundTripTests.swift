@@ -47,7 +47,7 @@ import Testing
             #expect(unsetMembers(of: stored) == ["details.pinID"])
 
             let update = try ProtoFill.every(
-                Roam_Budget_V1_UpdateExpenseRequest.self,
+                Roam_Budget_V1_UpdateExpenseRequest.self, variant: 2,
                 values: [
                     "trip_id": trip.id.lowercasedString, "expense_id": created.expense.id, "amount": "20.00", "currency": "USD",
                     "category": "transport", "spent_at": "2026-07-13T08:30:00Z", "place_id": "", "pin_id": pin.lowercasedString,
