@@ -9,6 +9,7 @@ struct Roam: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "roam",
         abstract: "Run Roam locally, provision its database, check health, import data, rotate keys, and manage accounts, reports and the audit log.",
+        version: RoamVersion.current,
         subcommands: [
             Up.self, Provision.self, Health.self, Places.self, Rates.self, Keys.self, Purges.self, Mail.self, Users.self, Reports.self, Audit.self,
         ])

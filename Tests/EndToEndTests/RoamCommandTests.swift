@@ -1,4 +1,5 @@
 import Foundation
+import RoamRuntime
 import RoamTesting
 import Testing
 
@@ -19,6 +20,12 @@ import Testing
         #expect(run.output.contains("USAGE: roam \(subcommand.joined(separator: " "))"), "\(run.output)")
         // `roam up --help` once started the whole stack; help says what it would do instead.
         #expect(!run.output.contains("PostgreSQL started") && !run.output.contains("building"), "\(run.output)")
+    }
+
+    @Test func theCommandSaysWhichReleaseItIs() async throws {
+        let run = try await runRoam(["--version"], environment: [:])
+        #expect(run.status == 0 && run.output.trimmingCharacters(in: .whitespacesAndNewlines) == RoamVersion.current, "\(run.output)")
+        #expect(RoamVersion.current.firstMatch(of: /^\d+\.\d+\.\d+(-[0-9A-Za-z.]+)?$/) != nil, "a semantic version")
     }
 
     @Test func theCommandListsItsSubcommands() async throws {

@@ -171,6 +171,7 @@ import Testing
             let services = try #require(try ready.json()["services"] as? [String: [String: Any]], "\(ready.text)")
             #expect(services["accounts"]?["status"] as? String == "ok", "\(ready.text)")
             #expect(services["revocations"]?["status"] as? String == "ok", "\(ready.text)")
+            #expect(try ready.json()["version"] as? String == RoamVersion.current, "the operator sees which release answers")
             // The public port says ready or not, and nothing of what lies behind it.
             let seenByAll = try await http.send("GET", "/readyz")
             let body = try seenByAll.json() as NSDictionary
