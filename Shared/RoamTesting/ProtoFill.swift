@@ -11,9 +11,9 @@ public enum ProtoFill {
     /// the .proto names them, in proto JSON), else a value of its type (`ProtoFiller.single`): ids a fresh
     /// UUID, strings the field's name, numbers 3, enums their first non-zero value, times
     /// 2026-07-11T10:00:00Z; lists one element, maps one entry, a `oneof` its first member (or the one
-    /// `values` names). A field given
-    /// `ProtoFill.left` is left unset. Another `variant` gives other values (`note 2`, 4, the next day, the
-    /// enum's next value), so an edit's fields differ from those the first request set.
+    /// `values` names). A field given `ProtoFill.left` is left unset. Another `variant` gives other values
+    /// (`note 2`, 4, the next day, the enum's next value), so an edit's fields differ from those the first
+    /// request set.
     public static func every<M: SwiftProtobuf.Message>(
         _ type: M.Type = M.self, variant: Int = 1, values: [String: any Sendable] = [:]
     ) throws -> M {
