@@ -27,31 +27,23 @@ import Testing
     /// Every variable a process reads, found by reading its whole configuration from a recording environment.
     static var variablesRead: [String: Set<String>] {
         get throws {
-            let accountsLog = VariableReadLog()
-            _ = try AccountsApp.Configuration(environment: Environment(Self.development, readLog: accountsLog))
-            let eventsLog = VariableReadLog()
-            _ = try EventsApp.Configuration(environment: Environment(Self.development, readLog: eventsLog))
-            let feedLog = VariableReadLog()
-            _ = try FeedApp.Configuration(environment: Environment(Self.development, readLog: feedLog))
-            let mediaLog = VariableReadLog()
-            _ = try MediaApp.Configuration(environment: Environment(Self.development.merging(["S3_BUCKET": "roam-media"]) { $1 }, readLog: mediaLog))
-            let tripsLog = VariableReadLog()
-            _ = try TripsApp.Configuration(environment: Environment(Self.development, readLog: tripsLog))
-            let budgetLog = VariableReadLog()
-            _ = try BudgetApp.Configuration(environment: Environment(Self.development, readLog: budgetLog))
-            let bucketListsLog = VariableReadLog()
-            _ = try BucketListsApp.Configuration(environment: Environment(Self.development, readLog: bucketListsLog))
-            let notificationsLog = VariableReadLog()
-            _ = try NotificationsApp.Configuration(environment: Environment(Self.development, readLog: notificationsLog))
-            let moderationLog = VariableReadLog()
-            _ = try ModerationApp.Configuration(environment: Environment(Self.development, readLog: moderationLog))
-            let gatewayLog = VariableReadLog()
-            _ = try GatewaySettings(environment: Environment(Self.development, readLog: gatewayLog))
+            /// The variables `read` asks for, given `extra` beside the development settings.
+            func variables(_ extra: [String: String] = [:], _ read: (Environment) throws -> Void) throws -> Set<String> {
+                let log = VariableReadLog()
+                try read(Environment(Self.development.merging(extra) { $1 }, readLog: log))
+                return log.variables
+            }
             return [
-                "accounts": accountsLog.variables, "events": eventsLog.variables, "feed": feedLog.variables,
-                "media": mediaLog.variables, "trips": tripsLog.variables, "budget": budgetLog.variables,
-                "bucketlists": bucketListsLog.variables, "notifications": notificationsLog.variables, "moderation": moderationLog.variables,
-                "gateway": gatewayLog.variables,
+                "accounts": try variables { _ = try AccountsApp.Configuration(environment: $0) },
+                "events": try variables { _ = try EventsApp.Configuration(environment: $0) },
+                "feed": try variables { _ = try FeedApp.Configuration(environment: $0) },
+                "media": try variables(["S3_BUCKET": "roam-media"]) { _ = try MediaApp.Configuration(environment: $0) },
+                "trips": try variables { _ = try TripsApp.Configuration(environment: $0) },
+                "budget": try variables { _ = try BudgetApp.Configuration(environment: $0) },
+                "bucketlists": try variables { _ = try BucketListsApp.Configuration(environment: $0) },
+                "notifications": try variables { _ = try NotificationsApp.Configuration(environment: $0) },
+                "moderation": try variables { _ = try ModerationApp.Configuration(environment: $0) },
+                "gateway": try variables { _ = try GatewaySettings(environment: $0) },
             ]
         }
     }

@@ -45,10 +45,7 @@ public struct BucketListsModeration: ModeratedContent {
 extension Activity {
     var moderationContent: Roam_Moderation_V1_Content {
         .with {
-            $0.subject = .with {
-                $0.kind = "activity"
-                $0.id = id.lowercasedString
-            }
+            $0.subject = .init(kind: "activity", id: id)
             $0.authorID = authorID.lowercasedString
             $0.title = details.name
             $0.text = details.description
@@ -63,10 +60,7 @@ extension Activity {
 extension BucketList {
     var moderationContent: Roam_Moderation_V1_Content {
         .with {
-            $0.subject = .with {
-                $0.kind = "list"
-                $0.id = id.lowercasedString
-            }
+            $0.subject = .init(kind: "list", id: id)
             $0.authorID = ownerID.lowercasedString
             $0.title = details.title
             $0.text = details.description
@@ -80,19 +74,13 @@ extension BucketList {
 extension Item {
     var moderationContent: Roam_Moderation_V1_Content {
         .with {
-            $0.subject = .with {
-                $0.kind = "item"
-                $0.id = id.lowercasedString
-            }
+            $0.subject = .init(kind: "item", id: id)
             $0.authorID = ownerID.lowercasedString
             $0.title = details.title
             $0.text = details.description
             $0.mediaIds = details.mediaIDs.map(\.lowercasedString)
             $0.placeName = details.place?.name ?? ""
-            $0.parent = .with {
-                $0.kind = "list"
-                $0.id = listID.lowercasedString
-            }
+            $0.parent = .init(kind: "list", id: listID)
             $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
             if let takedown { $0.takedown = takedown.moderationProto }
         }

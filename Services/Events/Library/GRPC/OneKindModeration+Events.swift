@@ -19,10 +19,7 @@ extension Event {
     /// The event as moderators see it (a private event whole: moderators are not its guests).
     var moderationContent: Roam_Moderation_V1_Content {
         .with {
-            $0.subject = .with {
-                $0.kind = "event"
-                $0.id = id.lowercasedString
-            }
+            $0.subject = .init(kind: "event", id: id)
             $0.authorID = hostID.lowercasedString
             $0.title = name
             $0.text = description

@@ -36,20 +36,14 @@ extension Post {
     /// The post as moderators see it.
     var moderationContent: Roam_Moderation_V1_Content {
         .with {
-            $0.subject = .with {
-                $0.kind = "post"
-                $0.id = id.lowercasedString
-            }
+            $0.subject = .init(kind: "post", id: id)
             $0.authorID = authorID.lowercasedString
             $0.title = title
             $0.text = text
             $0.mediaIds = mediaIDs.map(\.lowercasedString)
             $0.placeName = audience.place?.name ?? ""
             if let event = audience.eventID {
-                $0.parent = .with {
-                    $0.kind = "event"
-                    $0.id = event.lowercasedString
-                }
+                $0.parent = .init(kind: "event", id: event)
             }
             $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
             if let takedown { $0.takedown = takedown.moderationProto }
@@ -61,16 +55,10 @@ extension Comment {
     /// The comment as moderators see it: its subject is its parent.
     var moderationContent: Roam_Moderation_V1_Content {
         .with {
-            $0.subject = .with {
-                $0.kind = "comment"
-                $0.id = id.lowercasedString
-            }
+            $0.subject = .init(kind: "comment", id: id)
             $0.authorID = authorID?.lowercasedString ?? ""
             $0.text = text
-            $0.parent = .with {
-                $0.kind = subject.kind == .bucketItem ? "item" : subject.kind.rawValue
-                $0.id = subject.id.lowercasedString
-            }
+            $0.parent = .init(kind: subject.kind == .bucketItem ? "item" : subject.kind.rawValue, id: subject.id)
             $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
             if let takedown { $0.takedown = takedown.moderationProto }
         }

@@ -19,10 +19,7 @@ extension MediaItem {
     /// The item as moderators see it: the item itself is its one medium, for the console to show.
     var moderationContent: Roam_Moderation_V1_Content {
         .with {
-            $0.subject = .with {
-                $0.kind = "photo"
-                $0.id = id.lowercasedString
-            }
+            $0.subject = .init(kind: "photo", id: id)
             $0.authorID = ownerID.lowercasedString
             $0.title = type.contentType
             $0.text = description

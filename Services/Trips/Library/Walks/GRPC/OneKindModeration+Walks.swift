@@ -19,10 +19,7 @@ extension Walk {
     /// The walk as moderators see it.
     var moderationContent: Roam_Moderation_V1_Content {
         .with {
-            $0.subject = .with {
-                $0.kind = "walk"
-                $0.id = id.lowercasedString
-            }
+            $0.subject = .init(kind: "walk", id: id)
             $0.authorID = ownerID.lowercasedString
             $0.title = details.title
             $0.text = details.description
