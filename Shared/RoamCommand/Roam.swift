@@ -8,10 +8,12 @@ import RoamRuntime
 struct Roam: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "roam",
-        abstract: "Run Roam locally, provision its database, check health, import data, rotate keys, and manage accounts, reports and the audit log.",
+        abstract:
+            "Run Roam locally, provision its database, list its migrations, check health, import data, rotate keys, and manage accounts, reports and the audit log.",
         version: RoamVersion.current,
         subcommands: [
-            Up.self, Provision.self, Health.self, Places.self, Rates.self, Keys.self, Purges.self, Mail.self, Users.self, Reports.self, Audit.self,
+            Up.self, Provision.self, Migrations.self, Health.self, Places.self, Rates.self, Keys.self, Purges.self, Mail.self, Users.self,
+            Reports.self, Audit.self,
         ])
 
     /// The process's environment, secrets given as files (`NAME_FILE`) read in: where every subcommand

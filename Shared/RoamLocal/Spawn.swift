@@ -80,4 +80,26 @@ public enum Spawn {
             throw LocalError("\(executable) \(arguments.joined(separator: " ")) failed with status \(status)")
         }
     }
+
+    /// Runs a command to completion; its exit status and everything it printed (stdout and stderr).
+    /// The output goes through a file: a pipe's writing end could be inherited by another child.
+    public static func output(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil
+    ) throws -> (status: Int32, text: String) {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("roam-spawn-\(UUID().uuidString).out").path
+        let descriptor = open(file, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        guard descriptor >= 0 else { throw LocalError("cannot create \(file)") }
+        defer { unlink(file) }
+        let pid: pid_t
+        do {
+            pid = try start(executable, arguments, environment: environment, output: descriptor, ownProcessGroup: false)
+            close(descriptor)
+        } catch {
+            close(descriptor)
+            throw error
+        }
+        let status = wait(pid)
+        let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+        return (status, text)
+    }
 }

@@ -10,7 +10,7 @@ import Testing
         ["up"], ["provision"], ["health"], ["places", "import"], ["rates", "import"], ["keys"], ["purges"], ["mail"], ["users"], ["users", "find"],
         ["users", "show"],
         ["users", "suspend"], ["users", "unsuspend"], ["users", "grant"], ["users", "revoke"], ["reports"], ["reports", "list"],
-        ["reports", "show"], ["reports", "resolve"], ["audit"],
+        ["reports", "show"], ["reports", "resolve"], ["audit"], ["migrations"],
     ]
 
     @Test(arguments: subcommands)
@@ -31,7 +31,7 @@ import Testing
     @Test func theCommandListsItsSubcommands() async throws {
         let run = try await runRoam(["--help"], environment: [:])
         #expect(run.status == 0)
-        for name in ["up", "provision", "health", "places", "rates", "keys", "purges", "mail", "users", "reports", "audit"] {
+        for name in ["up", "provision", "migrations", "health", "places", "rates", "keys", "purges", "mail", "users", "reports", "audit"] {
             #expect(run.output.contains("  \(name) "), "--help does not list \(name): \(run.output)")
         }
     }
@@ -64,5 +64,45 @@ import Testing
     @Test func healthExitsOneWhenNothingAnswers() async throws {
         let refused = try await runRoam(["health", "127.0.0.1:1"], environment: [:])
         #expect(refused.status == 1, "\(refused.output)")
+    }
+
+    /// Each service's executable says which migrations its release has, as its migrator holds them.
+    @Test func eachServiceListsItsMigrations() async throws {
+        for service in ["accounts", "bucketlists", "budget", "events", "feed", "media", "moderation", "notifications", "trips"] {
+            let run = try await RoamTesting.run("roam-\(service)", ["--migrations"], environment: [:])
+            let listing = try JSONDecoder().decode(MigrationListing.self, from: Data(run.output.utf8))
+            #expect(run.status == 0 && listing.schema == service && !listing.migrations.isEmpty, "\(run.output)")
+            #expect(listing.migrations.map(\.version) == Array(1...listing.migrations.count), "\(service): versions in order, none missing")
+        }
+    }
+
+    /// Against a database: what ran, what this release would run, and what only a newer release knows.
+    @Test func migrationsSaysWhatIsAppliedPendingAndUnknown() async throws {
+        let url = try await TestDatabase.freshDatabase()
+        let budget = try JSONDecoder().decode(
+            MigrationListing.self, from: Data(try await RoamTesting.run("roam-budget", ["--migrations"], environment: [:]).output.utf8))
+        let fresh = try await runRoam(["migrations"], environment: ["DATABASE_URL": url])
+        #expect(fresh.status == 0, "\(fresh.output)")
+        #expect(fresh.output.contains("budget: 0 applied, \(budget.migrations.count) pending"), "\(fresh.output)")
+        #expect(fresh.output.contains("  1 \(budget.migrations[0].name): pending (expand)"), "\(fresh.output)")
+
+        try await Database.withClient(url: url, maxConnections: 1) { client in
+            try await Migrator(schema: "budget", migrations: []).migrate(client, logger: .init(label: "test"))
+            try await client.query(
+                "INSERT INTO budget.schema_migrations (version, name) VALUES (1, \(budget.migrations[0].name)), (999, 'FromANewerRelease')")
+        }
+        let json = try await runRoam(["migrations", "--json"], environment: ["DATABASE_URL": url])
+        #expect(json.status == 0, "\(json.output)")
+        let states = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]] ?? []
+        let state = try #require(states.first { $0["schema"] as? String == "budget" })
+        #expect((state["applied"] as? [[String: Any]])?.compactMap { $0["version"] as? Int } == [1])
+        #expect((state["pending"] as? [[String: Any]])?.compactMap { $0["version"] as? Int } == Array(2...budget.migrations.count))
+        #expect((state["unknown"] as? [[String: Any]])?.compactMap { $0["name"] as? String } == ["FromANewerRelease"])
+        let text = try await runRoam(["migrations", "--all"], environment: ["DATABASE_URL": url])
+        #expect(text.output.contains("budget: 1 applied, \(budget.migrations.count - 1) pending, 1 unknown to this release"), "\(text.output)")
+        #expect(text.output.contains("  999 FromANewerRelease: applied "), "\(text.output)")
+
+        let nowhere = try await runRoam(["migrations"], environment: ["DATABASE_URL": ""])
+        #expect(nowhere.status == 2 && nowhere.output.contains("DATABASE_URL"), "\(nowhere.output)")
     }
 }

@@ -1,11 +1,7 @@
 import Budget
-import Foundation
 import RoamRuntime
 
 // roam-budget: budgets, expenses and rates per trip. Configuration: see README.md.
-do {
+try await ServiceMain.run("roam-budget", migrator: BudgetMigrations.migrator) {
     try await BudgetApp.run(environment: .process)
-} catch let error as ConfigurationError {
-    print("roam-budget: \(error)")
-    exit(2)
 }

@@ -1,11 +1,7 @@
-import Foundation
 import RoamRuntime
 import Trips
 
 // roam-trips: the trip diary. Configuration: see README.md.
-do {
+try await ServiceMain.run("roam-trips", migrator: TripsMigrations.migrator) {
     try await TripsApp.run(environment: .process)
-} catch let error as ConfigurationError {
-    print("roam-trips: \(error)")
-    exit(2)
 }

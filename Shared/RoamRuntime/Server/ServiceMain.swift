@@ -1,0 +1,23 @@
+import Foundation
+
+/// What every service executable's `main.swift` does: `--migrations` prints the schema's migrations
+/// as JSON and exits (for `roam migrations` and a release's record), without configuration or a
+/// database; otherwise the service runs, and a configuration error is said in one line (exit 2).
+public enum ServiceMain {
+    public static func run(
+        _ name: String, migrator: Migrator, arguments: [String] = CommandLine.arguments, start: () async throws -> Void
+    ) async throws {
+        if arguments.dropFirst().first == "--migrations" {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys]
+            print(String(decoding: try encoder.encode(MigrationListing(migrator)), as: UTF8.self))
+            return
+        }
+        do {
+            try await start()
+        } catch let error as ConfigurationError {
+            print("\(name): \(error)")
+            exit(2)
+        }
+    }
+}
