@@ -239,9 +239,8 @@ let package = Package(
         .executableTarget(
             name: "roam",
             dependencies: uses(
-                "Accounts", "ArgumentParser", "Budget", "GRPCCore", "GRPCNIOTransportHTTP2", "Hummingbird", "Logging", "PostgresNIO", "RoamLocal",
-                "RoamProto",
-                "RoamRuntime", "SwiftProtobuf", "Trips"),
+                "Accounts", "ArgumentParser", "Budget", "GRPCCore", "GRPCNIOTransportHTTP2", "Hummingbird", "Logging", "Media", "PostgresNIO",
+                "RoamLocal", "RoamProto", "RoamRuntime", "SwiftProtobuf", "Trips"),
             path: "Shared/RoamCommand", swiftSettings: swiftSettings),
         .executableTarget(
             name: "roam-bench",

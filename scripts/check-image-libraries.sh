@@ -18,6 +18,7 @@ dockerfile=compose/Dockerfile
 # The runtime stage: everything after the last FROM.
 runtime="$(awk '/^FROM /{stage=""} {stage=stage $0 "\n"} END{printf "%s", stage}' "$dockerfile")"
 base="$(printf '%s' "$runtime" | awk '/^FROM /{print $2; exit}')"
+base="${base%@sha256:*}"  # pinned by digest (scripts/pin-base-images.sh) or not, the same distribution
 [ "$base" = "debian:bookworm-slim" ] || { echo "the runtime stage is $base, not debian:bookworm-slim" >&2; exit 1; }
 packages="$(printf '%s' "$runtime" | tr '\\' ' ' | tr '\n' ' ' | grep -o 'apt-get install [^&]*' \
   | sed 's/apt-get install//' | tr ' ' '\n' | grep -v '^-' | grep -v '^$' | sort -u)"

@@ -12,7 +12,8 @@ struct Roam: AsyncParsableCommand {
             "Run Roam locally, provision its database, list its migrations, check health, import data, rotate keys, and manage accounts, reports and the audit log.",
         version: RoamVersion.current,
         subcommands: [
-            Up.self, Provision.self, Migrations.self, Health.self, Places.self, Rates.self, Keys.self, Purges.self, Mail.self, Users.self,
+            Up.self, Provision.self, Migrations.self, Backup.self, Restore.self, Health.self, Places.self, Rates.self, Keys.self, Purges.self,
+            Mail.self, Users.self,
             Reports.self, Audit.self,
         ])
 

@@ -10,7 +10,7 @@ import Testing
         ["up"], ["provision"], ["health"], ["places", "import"], ["rates", "import"], ["keys"], ["purges"], ["mail"], ["users"], ["users", "find"],
         ["users", "show"],
         ["users", "suspend"], ["users", "unsuspend"], ["users", "grant"], ["users", "revoke"], ["reports"], ["reports", "list"],
-        ["reports", "show"], ["reports", "resolve"], ["audit"], ["migrations"],
+        ["reports", "show"], ["reports", "resolve"], ["audit"], ["migrations"], ["backup"], ["restore"],
     ]
 
     @Test(arguments: subcommands)
@@ -31,7 +31,9 @@ import Testing
     @Test func theCommandListsItsSubcommands() async throws {
         let run = try await runRoam(["--help"], environment: [:])
         #expect(run.status == 0)
-        for name in ["up", "provision", "migrations", "health", "places", "rates", "keys", "purges", "mail", "users", "reports", "audit"] {
+        for name in [
+            "up", "provision", "migrations", "backup", "restore", "health", "places", "rates", "keys", "purges", "mail", "users", "reports", "audit",
+        ] {
             #expect(run.output.contains("  \(name) "), "--help does not list \(name): \(run.output)")
         }
     }
@@ -104,5 +106,24 @@ import Testing
 
         let nowhere = try await runRoam(["migrations"], environment: ["DATABASE_URL": ""])
         #expect(nowhere.status == 2 && nowhere.output.contains("DATABASE_URL"), "\(nowhere.output)")
+    }
+
+    /// A backup goes into a new folder, and a restore reads only a folder a backup made: both say so
+    /// before they touch a database.
+    @Test func backupAndRestoreRefuseTheWrongFolder() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("roam-backup-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data("x".utf8).write(to: folder.appendingPathComponent("something"))
+        let nowhere = ["DATABASE_URL": "postgres://roam@127.0.0.1:1/roam?sslmode=disable"]
+
+        let backup = try await runRoam(["backup", folder.path], environment: nowhere)
+        #expect(backup.status == 2 && backup.output.contains("is not empty"), "\(backup.output)")
+        let restore = try await runRoam(["restore", folder.path], environment: nowhere)
+        #expect(restore.status == 2 && restore.output.contains("manifest.json"), "\(restore.output)")
+        let unset = try await runRoam(["backup", folder.path], environment: ["DATABASE_URL": ""])
+        #expect(unset.status == 2 && unset.output.contains("DATABASE_URL"), "\(unset.output)")
+        let missing = try await runRoam(["restore"], environment: nowhere)
+        #expect(missing.status == 64 && missing.output.contains("<folder>"), "\(missing.output)")
     }
 }

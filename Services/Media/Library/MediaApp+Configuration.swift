@@ -27,24 +27,14 @@ extension MediaApp {
                 maxBytes: try environment.int("MEDIA_MAX_BYTES", default: 50_000_000, in: 1_024...5_000_000_000),
                 maxPixels: try environment.int("MEDIA_MAX_PIXELS", default: 100_000_000, in: 1...1_000_000_000),
                 quotaBytes: quota == 0 ? nil : quota)
-            directory = URL(fileURLWithPath: environment.string("MEDIA_DIRECTORY", default: ".roam/media"))
+            let storage = try MediaStorage(environment: environment)
+            directory = storage.directory
+            s3 = storage.s3
             spoolDirectory = URL(
                 fileURLWithPath: environment.string("MEDIA_SPOOL_DIRECTORY", default: directory.appendingPathComponent("spool").path))
             sweepInterval = try environment.duration("MEDIA_SWEEP_INTERVAL", default: .seconds(3_600))
             orphanGrace = try environment.duration("MEDIA_ORPHAN_GRACE", default: .seconds(86_400))
             linkLifetime = try environment.duration("MEDIA_URL_TTL", default: .seconds(3_600))
-            let bucket = environment.string("S3_BUCKET", default: "")
-            if !bucket.isEmpty {
-                let endpoint = environment.string("S3_ENDPOINT", default: "https://s3.amazonaws.com")
-                guard let url = URL(string: endpoint), url.scheme == "http" || url.scheme == "https", url.host != nil else {
-                    throw ConfigurationError(variable: "S3_ENDPOINT", problem: "must be an http(s) URL, not \(endpoint)")
-                }
-                s3 = S3Settings(
-                    endpoint: url, bucket: bucket, region: environment.string("S3_REGION", default: "us-east-1"),
-                    accessKeyID: environment.string("S3_ACCESS_KEY_ID", default: ""),
-                    secretAccessKey: environment.string("S3_SECRET_ACCESS_KEY", default: ""),
-                    pathStyle: environment.string("S3_PATH_STYLE", default: "true") != "false")
-            }
         }
 
         func blobStore() throws -> any BlobStore {
