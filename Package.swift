@@ -215,7 +215,7 @@ let package = Package(
         .target(
             name: "Media",
             dependencies: uses(
-                "AsyncHTTPClient", "CVips", "Crypto", "GRPCCore", "Logging", "NIOCore", "NIOHTTP1", "NIOPosix", "PostgresNIO", "RoamCore",
+                "AsyncHTTPClient", "CVips", "Crypto", "GRPCCore", "Logging", "Metrics", "NIOCore", "NIOHTTP1", "NIOPosix", "PostgresNIO", "RoamCore",
                 "RoamProto", "RoamRuntime", "ServiceLifecycle", "SwiftProtobuf"),
             path: "Services/Media/Library", swiftSettings: swiftSettings),
         .executableTarget(

@@ -68,6 +68,9 @@ done
 curl -sf -X POST http://localhost:8080/v1/auth/verify-email -H 'Content-Type: application/json' -d "{\"token\":\"${link#*token=}\"}" >/dev/null \
   || { cat "$log"; echo "the mailed link did not verify"; exit 1; }
 python3 scripts/python-client/accounts_client.py 127.0.0.1:50051
+# Every metric the alert rules and the dashboard name is one the running processes export (after the
+# walk-through made requests of every kind).
+python3 scripts/check-metrics.py $(for port in $(seq 9100 9109); do echo "http://127.0.0.1:$port/metrics"; done)
 # Every service describes itself through reflection, as grpcurl would ask it.
 python3 scripts/python-client/reflection_client.py 127.0.0.1:5005{1,2,3,4,5,6,7}
 # Every documented route with generated good and bad input: never a 5xx, and every response as documented.

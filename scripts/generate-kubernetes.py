@@ -391,8 +391,60 @@ files["kustomization.yaml"] = HEADER + yaml.safe_dump({
     "resources": sorted(name for name in files if name.endswith(".yaml")),
 }, sort_keys=False)
 
+# The metrics component (compose's `--profile metrics`, for a cluster with the Prometheus operator and
+# Grafana's dashboard sidecar): a PodMonitor for every Roam pod's metrics port, the alert rules of
+# compose/metrics/alerts.yml as a PrometheusRule, and the dashboard as a ConfigMap.
+METRICS = ROOT / "compose/metrics"
+alerts = yaml.safe_load((METRICS / "alerts.yml").read_text())
+component = {
+    "podmonitor.yaml": dump([{
+        "apiVersion": "monitoring.coreos.com/v1",
+        "kind": "PodMonitor",
+        "metadata": {"name": "roam", "labels": LABELS},
+        "spec": {
+            "selector": {"matchLabels": LABELS},
+            "podMetricsEndpoints": [{
+                "port": "metrics",
+                "path": "/metrics",
+                "interval": "15s",
+                # The labels the rules and the dashboard use, as compose's Prometheus sets them.
+                "relabelings": [
+                    {"sourceLabels": ["__meta_kubernetes_pod_label_app_kubernetes_io_name"], "targetLabel": "service"},
+                    {"targetLabel": "job", "replacement": "roam"},
+                ],
+            }],
+        },
+    }]),
+    "prometheus-rule.yaml": dump([{
+        "apiVersion": "monitoring.coreos.com/v1",
+        "kind": "PrometheusRule",
+        "metadata": {"name": "roam", "labels": LABELS},
+        "spec": {"groups": alerts["groups"]},
+    }]),
+    "dashboard.yaml": dump([{
+        "apiVersion": "v1",
+        "kind": "ConfigMap",
+        "metadata": {"name": "roam-dashboard", "labels": {**LABELS, "grafana_dashboard": "1"}},
+        "data": {"roam.json": (METRICS / "grafana/dashboards/roam.json").read_text()},
+    }]),
+}
+component["kustomization.yaml"] = HEADER + yaml.safe_dump({
+    "apiVersion": "kustomize.config.k8s.io/v1alpha1",
+    "kind": "Component",
+    "resources": sorted(component),
+}, sort_keys=False)
+
 check = "--check" in sys.argv
 stale = []
+COMPONENT = ROOT / "deploy/kubernetes/components/metrics"
+for name, text in component.items():
+    path = COMPONENT / name
+    if check:
+        if not path.exists() or path.read_text() != text:
+            stale.append(f"components/metrics/{name}")
+    else:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
 for name, text in files.items():
     path = BASE / name
     if check:
@@ -406,5 +458,5 @@ if not check:
         if path.name not in files:
             path.unlink()
 if stale:
-    sys.exit(f"deploy/kubernetes/base is stale ({', '.join(stale)}): run scripts/generate-kubernetes.py")
+    sys.exit(f"deploy/kubernetes is stale ({', '.join(stale)}): run scripts/generate-kubernetes.py")
 print(f"kubernetes: {len(files)} files in deploy/kubernetes/base {'match' if check else 'written from'} compose")

@@ -62,7 +62,7 @@ struct BackupCommand {
 
     /// Each Roam schema's newest applied migration (for the manifest; the dump holds the rows).
     static func newestMigrations(_ url: String) async throws -> [String: Int] {
-        try await Database.withClient(url: url, maxConnections: 1, logger: Logger(label: "roam-backup")) { client in
+        try await Database.withClient(url: url, maxConnections: 1, logger: Logger.quiet) { client in
             var newest: [String: Int] = [:]
             for spec in StackPlan.services {
                 let table = try await client.query("SELECT to_regclass(\(spec.schema + ".schema_migrations"))::text").collect()

@@ -12,7 +12,7 @@ struct MigrationsCommand {
 
     func run(all: Bool, json: Bool) async throws -> String {
         let listings = try StackPlan.services.map { try listing(of: $0) }
-        let applied = try await Database.withClient(url: databaseURL, maxConnections: 1, logger: Logger(label: "roam-migrations")) { client in
+        let applied = try await Database.withClient(url: databaseURL, maxConnections: 1, logger: Logger.quiet) { client in
             var applied: [String: [AppliedMigration]] = [:]
             for listing in listings { applied[listing.schema] = try await Self.applied(in: listing.schema, client) }
             return applied
@@ -41,7 +41,7 @@ struct MigrationsCommand {
     }
 
     private static func applied(in schema: String, _ client: PostgresClient) async throws -> [AppliedMigration] {
-        let logger = Logger(label: "roam-migrations")
+        let logger = Logger.quiet
         // A schema its service has never started against has no table yet: everything is pending.
         let table = try await client.query("SELECT to_regclass(\(schema + ".schema_migrations"))::text", logger: logger).collect()
         guard (try table.first?.decode(String?.self)) != nil else { return [] }

@@ -23,7 +23,7 @@ struct RestoreCommand {
         // The keys first: a key file in the way stops the restore before it has changed anything.
         if manifest.signingKeys { try restoreSigningKeys() }
         clock.done("signing keys")
-        let logger = Logger(label: "roam-restore")
+        let logger = Logger.quiet
         try await Database.withClient(url: databaseURL, maxConnections: 1, logger: logger) { client in
             try await Self.prepare(client, logger: logger)
         }

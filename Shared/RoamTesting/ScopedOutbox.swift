@@ -25,4 +25,11 @@ public struct ScopedOutbox: OutboxRepository {
     }
     /// Other tests' receipts are not this view's to drop.
     public func forgetCompleted(before _: Date) async throws {}
+    public func backlog(of targets: [String]) async throws -> [String: OutboxBacklog] {
+        OutboxBacklog.of(
+            targets,
+            in: try await store.entries(topic: .userDeleted, subject: subject, limit: 10_000)
+                + store.entries(topic: .eventEnded, subject: subject, limit: 10_000)
+                + store.entries(topic: .tripDeleted, subject: subject, limit: 10_000))
+    }
 }

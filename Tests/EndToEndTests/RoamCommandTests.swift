@@ -95,7 +95,8 @@ import Testing
         }
         let json = try await runRoam(["migrations", "--json"], environment: ["DATABASE_URL": url])
         #expect(json.status == 0, "\(json.output)")
-        let states = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]] ?? []
+        let parsed = try? JSONSerialization.jsonObject(with: Data(json.output.utf8))
+        let states = try #require(parsed as? [[String: Any]], "not a JSON list: \(json.output)")
         let state = try #require(states.first { $0["schema"] as? String == "budget" })
         #expect((state["applied"] as? [[String: Any]])?.compactMap { $0["version"] as? Int } == [1])
         #expect((state["pending"] as? [[String: Any]])?.compactMap { $0["version"] as? Int } == Array(2...budget.migrations.count))
@@ -125,5 +126,16 @@ import Testing
         #expect(unset.status == 2 && unset.output.contains("DATABASE_URL"), "\(unset.output)")
         let missing = try await runRoam(["restore"], environment: nowhere)
         #expect(missing.status == 64 && missing.output.contains("<folder>"), "\(missing.output)")
+    }
+
+    /// A service that cannot start (its port is taken) says why in one line and exits 1, rather than
+    /// crashing with a backtrace an operator must read through.
+    @Test func aServiceThatCannotStartSaysWhyInOneLine() async throws {
+        let taken = try PortHolder()
+        let second = try await RoamTesting.run(
+            "roam-budget", [], environment: ["ROAM_IN_MEMORY": "true", "GRPC_PORT": "\(taken.port)", "METRICS_PORT": "0"])
+        #expect(second.status == 1, "\(second.output)")
+        #expect(second.output.contains("roam-budget: stopped: ") && second.output.contains("Address already in use"), "\(second.output)")
+        #expect(!second.output.contains("Backtracing"), "\(second.output)")
     }
 }

@@ -6,12 +6,15 @@ import Synchronization
 @testable import Events
 
 extension StoreKind {
-    func withStore(_ body: @Sendable (any EventRepository & GroupWalkRepository & OutboxRepository) async throws -> Void) async throws {
+    /// `ownDatabase`: on a fresh database, for tests that read every row of a table (an outbox's backlog).
+    func withStore(
+        ownDatabase: Bool = false, _ body: @Sendable (any EventRepository & GroupWalkRepository & OutboxRepository) async throws -> Void
+    ) async throws {
         // 40 joins at once queue for one event's row lock on a shared pool: on a machine busy
         // with the whole suite that can outwait the service's 5 s, which is not what these test.
         try await with(
             memory: { InMemoryEventStore() }, migrator: EventsMigrations.migrator, postgres: { PostgresEventStore(database: $0) },
-            operationTimeout: .seconds(30), body)
+            operationTimeout: .seconds(30), ownDatabase: ownDatabase, body)
     }
 }
 

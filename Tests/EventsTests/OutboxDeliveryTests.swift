@@ -44,6 +44,35 @@ import Testing
         }
     }
 
+    /// What `/metrics` shows per target: entries it has not acknowledged, and the oldest one's age;
+    /// a completed entry counts for no one.
+    @Test(arguments: StoreKind.allCases)
+    func theBacklogCountsWhatEachTargetHasNotAcknowledged(_ kind: StoreKind) async throws {
+        try await kind.withStore(ownDatabase: true) { store in
+            let clock = TestClock()
+            var ended: [UUID] = []
+            for hoursAgo in [5, 3, 1] {
+                let event = try await store.create(
+                    Fixtures.event(at: Places.somewhere(), startsAt: clock.now.addingTimeInterval(-7200)), idempotencyKey: nil)
+                _ = try await store.purge(eventID: event.id, at: clock.now.addingTimeInterval(Double(-hoursAgo * 3600)))
+                ended.append(event.id)
+            }
+            let entries = try await store.entries(topic: .eventEnded, subject: nil, limit: 10)
+            let byEvent = Dictionary(uniqueKeysWithValues: entries.map { ($0.subjectID, $0) })
+            // feed has the oldest; media has none but the newest; the newest is then complete.
+            try await store.acknowledge(try #require(byEvent[ended[0]]).id, by: "feed", at: clock.now)
+            try await store.acknowledge(try #require(byEvent[ended[0]]).id, by: "media", at: clock.now)
+            try await store.acknowledge(try #require(byEvent[ended[1]]).id, by: "media", at: clock.now)
+            try await store.complete(try #require(byEvent[ended[2]]).id, at: clock.now)
+
+            let backlog = try await store.backlog(of: ["feed", "media", "trips"])
+            #expect(backlog["feed"]?.count == 1 && backlog["media"]?.count == 0 && backlog["trips"]?.count == 2)
+            let oldestForTrips = try #require(backlog["trips"]?.oldest)
+            #expect(abs(oldestForTrips.timeIntervalSince(try #require(byEvent[ended[0]]).createdAt)) < 0.001)
+            #expect(backlog["media"]?.oldest == nil)
+        }
+    }
+
     @Test func receiptsAreKeptNinetyDays() async throws {
         let clock = TestClock()
         let outbox = InMemoryOutbox()

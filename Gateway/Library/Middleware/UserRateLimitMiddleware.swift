@@ -12,7 +12,7 @@ public struct UserRateLimitMiddleware: RouterMiddleware {
         next: (Request, Context) async throws -> Response
     ) async throws -> Response {
         if let user = context.user {
-            try RateLimitMiddleware.check(byUser.take(user.id.uuidString))
+            try RateLimitMiddleware.check(byUser.take(user.id.uuidString), by: "user")
         }
         return try await next(request, context)
     }

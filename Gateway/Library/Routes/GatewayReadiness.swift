@@ -1,5 +1,6 @@
 import Foundation
 import GRPCCore
+import Metrics
 import RoamRuntime
 
 /// Whether the gateway is ready, and why not: every upstream serving, and the revocation feed followed
@@ -51,6 +52,8 @@ public actor GatewayReadiness<Transport: ClientTransport> {
         let revocations = revocationsPart(revoked.status, unfollowedFor: revoked.unfollowedFor(), grace: grace)
         if revocations.status != "ok" { ready = false }
         services["revocations"] = revocations
+        // As every service's: 1 while ready (updated as often as /readyz is asked, by probes).
+        Gauge(label: "roam_ready").record(ready ? 1 : 0)
         return ReadinessJSON(status: ready ? "ready" : "not ready", services: services)
     }
 

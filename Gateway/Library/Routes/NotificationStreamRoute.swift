@@ -146,7 +146,7 @@ struct NotificationStreamRoute<Transport: ClientTransport>: Sendable {
             }
             // Its session ending, or the user opening too many, closes it with a `closed` event saying why.
             let openStreams = self.openStreams
-            let registration = openStreams.opened(by: user) { reason in
+            let registration = openStreams.opened("notifications", by: user) { reason in
                 output.yield(Self.closedEvent(reason))
                 output.finish()
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Metrics
 import RoamRuntime
 import Synchronization
 
@@ -8,6 +9,7 @@ import Synchronization
 /// gateway's (and three services') streams open without end.
 public final class OpenStreams: Sendable {
     struct Stream {
+        var kind: String
         var user: UUID
         var session: UUID?
         var close: @Sendable (RoamError) -> Void
@@ -18,15 +20,16 @@ public final class OpenStreams: Sendable {
 
     public init(limit: Int) {
         self.limit = limit
+        recordCounts()
     }
 
-    /// Registers a stream of `user`'s and returns its id, for `closed(_:)` when it ends; `close` ends
-    /// it with the reason the client is told.
-    public func opened(by user: AuthenticatedUser, close: @escaping @Sendable (RoamError) -> Void) -> UInt64 {
+    /// Registers a stream of `user`'s (`kind`: `notifications` or `chat`) and returns its id, for
+    /// `closed(_:)` when it ends; `close` ends it with the reason the client is told.
+    public func opened(_ kind: String, by user: AuthenticatedUser, close: @escaping @Sendable (RoamError) -> Void) -> UInt64 {
         let (id, evicted) = state.withLock { state -> (UInt64, [Stream]) in
             state.next += 1
             let id = state.next
-            state.streams[id] = Stream(user: user.id, session: user.sessionID, close: close)
+            state.streams[id] = Stream(kind: kind, user: user.id, session: user.sessionID, close: close)
             // Ids grow, so the smallest are the oldest.
             let mine = state.streams.filter { $0.value.user == user.id }.keys.sorted()
             let excess = mine.prefix(max(0, mine.count - limit))
@@ -36,11 +39,23 @@ public final class OpenStreams: Sendable {
             .resourceExhausted(retryAfter: .seconds(1)), reason: "TOO_MANY_STREAMS",
             message: "this account opened more than \(limit) streams; the oldest was closed")
         for stream in evicted { stream.close(tooMany) }
+        recordCounts()
         return id
     }
 
     public func closed(_ id: UInt64) {
         _ = state.withLock { $0.streams.removeValue(forKey: id) }
+        recordCounts()
+    }
+
+    /// `roam_gateway_open_streams` by kind: what this gateway holds open (and three services with it).
+    private func recordCounts() {
+        let counts = state.withLock { state in
+            Dictionary(grouping: state.streams.values, by: \.kind).mapValues(\.count)
+        }
+        for kind in ["notifications", "chat"] {
+            Gauge(label: "roam_gateway_open_streams", dimensions: [("kind", kind)]).record(counts[kind] ?? 0)
+        }
     }
 
     /// Closes the streams a revocation covers: the session's, or every one of a deleted account.
@@ -53,5 +68,6 @@ public final class OpenStreams: Sendable {
         }
         let reason = revocation.sessionID == nil ? RevokedSessions.accountDeleted : RevokedSessions.sessionRevoked
         for stream in ended { stream.close(reason) }
+        recordCounts()
     }
 }

@@ -42,7 +42,7 @@ struct ChatRoutes<Transport: ClientTransport>: Sendable {
             let user = try context.requireUser()
             // The session ending (or the user opening too many streams) closes the socket with a reason.
             let (closing, close) = AsyncStream.makeStream(of: RoamError.self, bufferingPolicy: .bufferingNewest(1))
-            let registration = openStreams.opened(by: user) { reason in
+            let registration = openStreams.opened("chat", by: user) { reason in
                 close.yield(reason)
                 close.finish()
             }

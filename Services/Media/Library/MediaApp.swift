@@ -35,7 +35,10 @@ public enum MediaApp {
             parts.workers = [
                 UnusedMediaSweeper(
                     media: media, interval: configuration.sweepInterval, grace: configuration.orphanGrace,
-                    logger: runtime.logger)
+                    logger: runtime.logger),
+                DiskSpaceGauge(
+                    folders: (configuration.s3 == nil ? [("blobs", configuration.directory)] : []) + [("spool", configuration.spoolDirectory)],
+                    logger: runtime.logger),
             ]
             return parts
         }

@@ -33,7 +33,7 @@ public struct Database: Sendable {
     public func query(_ query: PostgresQuery, logger: Logger = CallContext.current.logger) async throws -> [PostgresRow] {
         try await guarded {
             try await withTimeout {
-                try await Traces.statement(query.sql) { try await client.query(query, logger: logger).collect() }
+                try await Traces.statement(query.sql) { try await leased { try await $0.query(query, logger: logger).collect() } }
             }
         }
     }
@@ -50,7 +50,7 @@ public struct Database: Sendable {
         try await guarded {
             try await withTimeout {
                 try await Traces.statement(Statement.sql) {
-                    try await client.execute(statement, logger: logger).reduce(into: []) { $0.append($1) }
+                    try await leased { try await $0.execute(statement, logger: logger).reduce(into: []) { $0.append($1) } }
                 }
             }
         }
@@ -79,12 +79,37 @@ public struct Database: Sendable {
             do {
                 return try await guarded {
                     try await withTimeout {
-                        try await Self.transaction(client, logger: logger) { try await body(TracedConnection($0)) }
+                        try await leased { connection in
+                            try await Self.transaction(connection, logger: logger) { try await body(TracedConnection($0)) }
+                        }
                     }
                 }
             } catch let error as PSQLError where attempt < 4 && Self.isRetryable(error) {
                 try await Task.sleep(for: .milliseconds(5 * attempt))
             }
+        }
+    }
+
+    /// A connection from the pool for as long as `body` runs, counting the wait and the connections in
+    /// use (`ConnectionPoolUse`).
+    private func leased<Result: Sendable>(_ body: (PostgresConnection) async throws -> Result) async throws -> Result {
+        let asked = ContinuousClock.now
+        return try await client.withConnection { connection in
+            ConnectionPoolUse.leased(after: .now - asked)
+            defer { ConnectionPoolUse.released() }
+            return try await body(connection)
+        }
+    }
+
+    /// `PostgresConnection.withTransaction`, but throwing the closure's own error rather than the
+    /// wrapper postgres-nio puts around it.
+    static func transaction<Result: Sendable>(
+        _ connection: PostgresConnection, logger: Logger, _ body: (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        do {
+            return try await connection.withTransaction(logger: logger) { connection in try await body(connection) }
+        } catch let error as PostgresTransactionError {
+            throw error.closureError ?? error.beginError ?? error.commitError ?? error
         }
     }
 

@@ -58,6 +58,7 @@ public final class DatabaseSupervisor: Service, Sendable {
         self.timing = timing
         self.logger = logger
         state = Mutex(State(client: PostgresClient(configuration: settings.configuration, backgroundLogger: logger)))
+        ConnectionPoolUse.limit(settings.configuration.options.maximumConnections)
     }
 
     /// The pool requests should use now.

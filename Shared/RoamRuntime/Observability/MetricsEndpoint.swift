@@ -15,6 +15,7 @@ public enum MetricsEndpoint {
         let router = Router()
         if let registry {
             router.get("/metrics") { _, _ -> Response in
+                ProcessMetrics.record()
                 var headers = HTTPFields()
                 headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
                 return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: registry.emitToBuffer())))

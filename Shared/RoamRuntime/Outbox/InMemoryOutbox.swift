@@ -46,6 +46,10 @@ public final class InMemoryOutbox: OutboxRepository {
         entries.withLock { entries in entries = entries.filter { ($0.value.completedAt ?? .distantFuture) >= time } }
     }
 
+    public func backlog(of targets: [String]) async throws -> [String: OutboxBacklog] {
+        OutboxBacklog.of(targets, in: matching { $0.completedAt == nil })
+    }
+
     /// Entries matching `include`, oldest first (ids are version-7 UUIDs, ordered by time like the table's).
     private func matching(_ include: (OutboxEntry) -> Bool) -> [OutboxEntry] {
         entries.withLock { $0.values.filter(include).sorted { $0.id.uuidString < $1.id.uuidString } }

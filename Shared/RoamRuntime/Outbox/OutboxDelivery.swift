@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import Metrics
 import RoamRuntime
 import ServiceLifecycle
 
@@ -47,6 +48,7 @@ public struct OutboxDelivery: Service {
                     try await outbox.acknowledge(entry.id, by: target.name, at: now())
                 } catch {
                     pending = true
+                    Counter(label: "roam_purge_retries_total", dimensions: [("target", target.name), ("topic", entry.topic.rawValue)]).increment()
                     logger.info(
                         "purge not acknowledged yet",
                         metadata: [
@@ -59,11 +61,23 @@ public struct OutboxDelivery: Service {
                 try await outbox.postpone(entry.id, until: now().adding(Self.backoff(afterAttempts: entry.attempts + 1)))
             } else {
                 try await outbox.complete(entry.id, at: now())
+                Counter(label: "roam_purges_completed_total", dimensions: [("topic", entry.topic.rawValue)]).increment()
                 completed += 1
             }
         }
+        try await recordBacklog()
         try await outbox.forgetCompleted(before: now().addingTimeInterval(-Self.receiptLifetime))
         return completed
+    }
+
+    /// `roam_outbox_pending` and `roam_outbox_oldest_seconds` per target: a backlog that grows, or an
+    /// oldest entry that keeps ageing, is a target that does not acknowledge.
+    private func recordBacklog() async throws {
+        for (target, backlog) in try await outbox.backlog(of: targets.map(\.name)) {
+            Gauge(label: "roam_outbox_pending", dimensions: [("target", target)]).record(backlog.count)
+            let age = backlog.oldest.map { now().timeIntervalSince($0) } ?? 0
+            Gauge(label: "roam_outbox_oldest_seconds", dimensions: [("target", target)]).record(max(0, age))
+        }
     }
 
     /// How long a completed entry is kept as the receipt of its delivery (`roam purges`): long enough

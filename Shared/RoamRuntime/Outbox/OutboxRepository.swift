@@ -18,4 +18,6 @@ public protocol OutboxRepository: Sendable {
     func entries(topic: OutboxEntry.Topic, subject: UUID?, limit: Int) async throws -> [OutboxEntry]
     /// Drops the receipts of entries completed before `time`.
     func forgetCompleted(before time: Date) async throws
+    /// For each of `targets`, the entries not complete that it has not acknowledged (for `/metrics`).
+    func backlog(of targets: [String]) async throws -> [String: OutboxBacklog]
 }

@@ -100,6 +100,22 @@ public struct PostgresOutbox: OutboxRepository {
                 """))
     }
 
+    public func backlog(of targets: [String]) async throws -> [String: OutboxBacklog] {
+        let rows = try await database.query(
+            """
+            SELECT t.name, count(o.id)::bigint, min(o.created_at)
+            FROM unnest(\(targets)::text[]) AS t(name)
+            LEFT JOIN \(unescaped: table) o ON o.completed_at IS NULL AND NOT (t.name = ANY(o.delivered_to))
+            GROUP BY t.name
+            """)
+        var backlog: [String: OutboxBacklog] = [:]
+        for row in rows {
+            let (name, count, oldest) = try row.decode((String, Int, Date?).self)
+            backlog[name] = OutboxBacklog(count: count, oldest: oldest)
+        }
+        return backlog
+    }
+
     public func forgetCompleted(before time: Date) async throws {
         try await database.query("DELETE FROM \(unescaped: table) WHERE completed_at < \(time)")
     }

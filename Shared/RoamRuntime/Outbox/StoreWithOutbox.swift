@@ -17,4 +17,5 @@ extension StoreWithOutbox {
         try await outbox.entries(topic: topic, subject: subject, limit: limit)
     }
     public func forgetCompleted(before time: Date) async throws { try await outbox.forgetCompleted(before: time) }
+    public func backlog(of targets: [String]) async throws -> [String: OutboxBacklog] { try await outbox.backlog(of: targets) }
 }

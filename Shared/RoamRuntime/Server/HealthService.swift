@@ -1,4 +1,5 @@
 import GRPCCore
+import Metrics
 import RoamProto
 import Synchronization
 
@@ -52,6 +53,8 @@ public final class HealthService: Grpc_Health_V1_Health.SimpleServiceProtocol, S
             return (state.status, watchers)
         }
         for continuation in notify { continuation.yield(status) }
+        // `roam_ready`: 1 while the process serves, 0 while anything keeps it from serving.
+        Gauge(label: "roam_ready").record(status == .serving ? 1 : 0)
     }
 
     public func status(of name: String) -> Status? {

@@ -82,7 +82,10 @@ public final class RevocationFeed: Service, Sendable {
     }
 
     /// Hands `receive` every batch after `position`, then each new one, and an empty one after
-    /// `idle` without any, until shutdown or cancellation. The first batch, and each with a suspension
+    /// `idle` without any, until shutdown or cancellation. The first batch comes at once, empty if there
+    /// is nothing new: a follower coming back (after accounts restarted) knows at once it is following
+    /// again, rather than up to `idle` later, which the soak run saw push services past their
+    /// revocation grace and refuse requests after accounts was back. The first batch, and each with a suspension
     /// change, also carries every account suspended now (read after the batch, so it is at least as
     /// new): a follower replaces what it knew, and needs no history older than the tokens.
     func follow(
@@ -92,7 +95,7 @@ public final class RevocationFeed: Service, Sendable {
         var position = max(position, 0)
         var first = true
         while !hasEnded, !Task.isCancelled {
-            let (revocations, next) = try await next(after: position, idle: idle)
+            let (revocations, next) = try await next(after: position, idle: first ? .zero : idle)
             position = next
             let suspended = first || revocations.contains(where: \.suspensionChanged) ? try await repository.suspendedAccounts(at: now()) : nil
             first = false

@@ -1,11 +1,14 @@
 #!/usr/bin/env python3
-"""Validates the CloudNativePG resources the overlays render (the Cluster with its backups, the nightly
-ScheduledBackup, the recovery) against the part of CloudNativePG's CRDs they use: every field's name, type
-and place, unknown fields refused as the API server's strict validation refuses them. Written from the
-CRDs of cloudnative-pg (postgresql.cnpg.io/v1; checked against the full CRDs at commit a95a534db, whose
-schemas these manifests also pass); kubernetes-validate has no schema for them.
+"""Validates the custom resources the overlays render, which kubernetes-validate has no schema for,
+against the part of their CRDs they use: every field's name, type and place, unknown fields refused as the
+API server's strict validation refuses them.
+- CloudNativePG's (the Cluster with its backups, the nightly ScheduledBackup, the recovery): written from
+  the CRDs of cloudnative-pg (postgresql.cnpg.io/v1; checked against the full CRDs at commit a95a534db,
+  whose schemas these manifests also pass);
+- the Prometheus operator's PodMonitor and PrometheusRule (monitoring.coreos.com/v1); each rule group
+  is also written out for `promtool check rules` when --rules-out names a file.
 
-    scripts/check-cloudnativepg.py RENDERED.yaml ...
+    scripts/check-custom-resources.py RENDERED.yaml ... [--rules-out FILE]
 """
 import sys
 
@@ -60,25 +63,57 @@ SCHEDULED_BACKUP = obj({
         "method": {"enum": ["barmanObjectStore", "volumeSnapshot", "plugin"]},
     }, ["schedule", "cluster"]),
 }, ["apiVersion", "kind", "metadata", "spec"])
-SCHEMAS = {"Cluster": CLUSTER, "ScheduledBackup": SCHEDULED_BACKUP}
+RELABELING = obj({"sourceLabels": {"type": "array", "items": STRING}, "targetLabel": STRING, "replacement": STRING,
+                  "regex": STRING, "action": {"enum": ["replace", "keep", "drop", "labelmap", "labeldrop", "labelkeep"]}})
+POD_MONITOR = obj({
+    "apiVersion": {"const": "monitoring.coreos.com/v1"}, "kind": {"const": "PodMonitor"}, "metadata": METADATA,
+    "spec": obj({
+        "selector": obj({"matchLabels": {"type": "object", "additionalProperties": STRING}}, ["matchLabels"]),
+        "namespaceSelector": obj({"matchNames": {"type": "array", "items": STRING}, "any": BOOLEAN}),
+        "podMetricsEndpoints": {"type": "array", "minItems": 1, "items": obj({
+            "port": STRING, "path": STRING, "interval": {"type": "string", "pattern": "^[0-9]+(ms|s|m|h)$"},
+            "relabelings": {"type": "array", "items": RELABELING}})},
+    }, ["selector", "podMetricsEndpoints"]),
+}, ["apiVersion", "kind", "metadata", "spec"])
+RULE = obj({"alert": STRING, "record": STRING, "expr": STRING, "for": {"type": "string", "pattern": "^[0-9]+(ms|s|m|h|d)$"},
+            "labels": {"type": "object", "additionalProperties": STRING},
+            "annotations": {"type": "object", "additionalProperties": STRING}}, ["expr"])
+PROMETHEUS_RULE = obj({
+    "apiVersion": {"const": "monitoring.coreos.com/v1"}, "kind": {"const": "PrometheusRule"}, "metadata": METADATA,
+    "spec": obj({"groups": {"type": "array", "minItems": 1, "items": obj({"name": STRING, "interval": STRING,
+                                                                          "rules": {"type": "array", "items": RULE}}, ["name", "rules"])}},
+                ["groups"]),
+}, ["apiVersion", "kind", "metadata", "spec"])
+SCHEMAS = {"Cluster": CLUSTER, "ScheduledBackup": SCHEDULED_BACKUP, "PodMonitor": POD_MONITOR, "PrometheusRule": PROMETHEUS_RULE}
+CUSTOM = ("postgresql.cnpg.io/", "monitoring.coreos.com/")
 
 
 def main():
-    checked = 0
-    for path in sys.argv[1:]:
+    arguments = sys.argv[1:]
+    rules_out = None
+    if "--rules-out" in arguments:
+        rules_out = arguments[arguments.index("--rules-out") + 1]
+        del arguments[arguments.index("--rules-out"):arguments.index("--rules-out") + 2]
+    checked, groups = 0, []
+    for path in arguments:
         for document in yaml.safe_load_all(open(path)):
-            if document and document.get("apiVersion", "").startswith("postgresql.cnpg.io/"):
+            if document and document.get("apiVersion", "").startswith(CUSTOM):
                 schema = SCHEMAS.get(document["kind"])
                 if schema is None:
-                    sys.exit(f"{path}: no schema here for {document['kind']}; add it to scripts/check-cloudnativepg.py")
+                    sys.exit(f"{path}: no schema here for {document['kind']}; add it to scripts/check-custom-resources.py")
                 try:
                     jsonschema.validate(document, schema)
                 except jsonschema.ValidationError as error:
                     sys.exit(f"{path}: {document['kind']} {document['metadata']['name']}: {error.message} at {'/'.join(map(str, error.path))}")
                 checked += 1
+                if document["kind"] == "PrometheusRule":
+                    groups += document["spec"]["groups"]
     if checked == 0:
-        sys.exit("no CloudNativePG resource found")
-    print(f"cloudnativepg: {checked} resources match the CRDs' fields")
+        sys.exit("no custom resource found")
+    if rules_out:
+        with open(rules_out, "w") as file:
+            yaml.safe_dump({"groups": groups}, file)
+    print(f"custom resources: {checked} match their CRDs' fields")
 
 
 if __name__ == "__main__":
