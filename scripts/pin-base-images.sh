@@ -13,9 +13,6 @@ pin() { # file, sed pattern prefix, image
   sed -i -E "s#(${3})${image//./\\.}(@sha256:[0-9a-f]{64})?#\\1${image}@sha256:${sum}#" "$file"
   echo "$image -> sha256:$sum"
 }
-# The Dockerfile's FROMs name their tag through ARG SWIFT_VERSION; pin them as written out.
-swift_version=$(sed -n 's/^ARG SWIFT_VERSION=//p' compose/Dockerfile)
-sed -i -E "s#^FROM swift:\\\$\\{SWIFT_VERSION\\}-bookworm#FROM swift:${swift_version}-bookworm#" compose/Dockerfile
 for image in $(sed -n -E 's/^FROM ([^ ]+).*/\1/p' compose/Dockerfile); do pin compose/Dockerfile "$image" "^FROM "; done
 for image in $(sed -n -E 's/^ +image: *([^ ]+)/\1/p' compose/docker-compose.yml | grep -v '^roam:'); do
   pin compose/docker-compose.yml "$image" "image: "

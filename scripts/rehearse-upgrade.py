@@ -215,10 +215,7 @@ def main():
         load.stopping.set()
         new.stop()
         old.stop()
-        try:
-            cluster.stop()
-        except subprocess.CalledProcessError:
-            pass
+        cluster.stop()
         if arguments.keep:
             say(f"kept {root}")
         else:

@@ -3,9 +3,10 @@
 
     scripts/release.py 0.1.0 [--next 0.2.0] [--unpinned-base-images "reason"]
 
-1. Refuses unless the tree is clean, VERSION is X.Y.Z, has no tag yet, and every base image
-   (compose/Dockerfile's FROM lines, compose's third-party images) is pinned by digest
-   (scripts/pin-base-images.sh, which needs a registry; --unpinned-base-images says why not, in the tag).
+1. Refuses unless the tree is clean, VERSION is X.Y.Z, has no tag yet, and the image's base images
+   (compose/Dockerfile's FROM lines) are pinned by digest (scripts/pin-base-images.sh, which needs a
+   registry; --unpinned-base-images says why not, in the changelog). Compose's images Roam does not build
+   are named in the release's notes when they go by tag.
 2. Builds the services and records each schema's migrations, as their executables list them
    (`roam-<service> --migrations`), in deploy/releases/VERSION.json: MigrationRulesTests then refuses
    an edit of a shipped migration, and a contracting one may name this release.
@@ -40,16 +41,16 @@ def fail(message):
 
 
 def unpinned_images():
-    """Base images named by tag alone (the Dockerfile's FROMs and compose's images not built here)."""
-    unpinned = []
-    for line in (ROOT / "compose/Dockerfile").read_text().splitlines():
-        if line.startswith("FROM ") and not DIGEST.search(line):
-            unpinned.append(line.split()[1])
+    """Images named by tag alone: the Dockerfile's base images (which must be pinned), and compose's
+    images Roam does not build (PostGIS, Jaeger, Prometheus, Grafana: the release notes name them)."""
+    bases = [line.split()[1] for line in (ROOT / "compose/Dockerfile").read_text().splitlines()
+             if line.startswith("FROM ") and not DIGEST.search(line)]
+    others = []
     for line in (ROOT / "compose/docker-compose.yml").read_text().splitlines():
         match = re.match(r"\s+image:\s*(\S+)", line)
         if match and not match.group(1).startswith("roam:") and not DIGEST.search(line):
-            unpinned.append(match.group(1))
-    return unpinned
+            others.append(match.group(1))
+    return bases, others
 
 
 def migrations():
@@ -101,7 +102,7 @@ def main():
         fail("the tree has changes; release a commit")
     if run("git", "tag", "--list", f"v{version}").strip() or (RELEASES / f"{version}.json").exists():
         fail(f"{version} is released already")
-    unpinned = unpinned_images()
+    unpinned, others = unpinned_images()
     if unpinned and not arguments.unpinned_base_images:
         fail(f"pin {', '.join(unpinned)} by digest (scripts/pin-base-images.sh) or say why not (--unpinned-base-images)")
 
@@ -119,6 +120,8 @@ def main():
     section = f"## {version} — {date}\n\nMigrations it runs:\n{changelog_migrations(schemas, previous)}\n"
     if unpinned:
         section += f"\nBase images by tag, not digest ({', '.join(unpinned)}): {arguments.unpinned_base_images}\n"
+    if others:
+        section += f"\nCompose's other images are named by tag: {', '.join(others)} (scripts/pin-base-images.sh pins them).\n"
     CHANGELOG.write_text(changelog[: top.start()] + section + changelog[top.end() :])
     set_version(version)
     run("git", "add", "-A", str(RELEASES), str(CHANGELOG), str(VERSION_FILE))

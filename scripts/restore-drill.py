@@ -32,9 +32,9 @@ import urllib.error
 import urllib.request
 import zlib
 
+from roamstack import Cluster
+
 GATEWAY = "http://127.0.0.1:8080"
-PG_BIN = next((f"/usr/lib/postgresql/{v}/bin" for v in ("17", "16", "15") if os.path.exists(f"/usr/lib/postgresql/{v}/bin/initdb")), "/usr/bin")
-AS_ROOT = os.geteuid() == 0
 
 
 S3_ENDPOINT = "http://127.0.0.1:54403"
@@ -52,31 +52,6 @@ def wait_for_s3():
 
 def say(message):
     print(f"restore-drill: {message}", flush=True)
-
-
-def as_owner(command):
-    if AS_ROOT:
-        return subprocess.run(["su", "postgres", "-s", "/bin/sh", "-c", command], check=True, capture_output=True, text=True)
-    return subprocess.run(["/bin/sh", "-c", command], check=True, capture_output=True, text=True)
-
-
-class Cluster:
-    def __init__(self, folder, port):
-        self.folder, self.port = folder, port
-        self.url = f"postgres://roam@127.0.0.1:{port}/roam?sslmode=disable"
-
-    def start(self):
-        self.folder.mkdir(parents=True)
-        if AS_ROOT:
-            shutil.chown(self.folder, "postgres", "postgres")
-        data = self.folder / "data"
-        as_owner(f"{PG_BIN}/initdb -D {data} -U roam --auth=trust --locale=C.UTF-8 -E UTF8 >{self.folder}/initdb.log 2>&1")
-        as_owner(f'{PG_BIN}/pg_ctl -D {data} -l {self.folder}/server.log -w -t 60 -o "-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1" start')
-        as_owner(f"{PG_BIN}/createdb -h {self.folder} -p {self.port} -U roam roam")
-
-    def stop(self):
-        if (self.folder / "data/postmaster.pid").exists():
-            as_owner(f"{PG_BIN}/pg_ctl -D {self.folder / 'data'} -m fast -w stop")
 
 
 class Stack:
@@ -291,10 +266,7 @@ def main():
         for stack in stacks:
             stack.stop()
         for cluster in (first, second):
-            try:
-                cluster.stop()
-            except subprocess.CalledProcessError:
-                pass
+            cluster.stop()
         if moto:
             moto.terminate()
             moto.wait()
