@@ -32,7 +32,7 @@ import time
 import urllib.error
 import urllib.request
 
-from roamstack import Cluster, Stack, read_all, settings
+from roamstack import Cluster, Stack, leave, read_all, settings
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 def say(message):
@@ -216,10 +216,7 @@ def main():
         new.stop()
         old.stop()
         cluster.stop()
-        if arguments.keep:
-            say(f"kept {root}")
-        else:
-            shutil.rmtree(root, ignore_errors=True)
+        leave(root, arguments.keep, say)
 
 
 if __name__ == "__main__":

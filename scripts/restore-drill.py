@@ -22,7 +22,6 @@ import hashlib
 import json
 import os
 import pathlib
-import shutil
 import signal
 import struct
 import subprocess
@@ -32,7 +31,7 @@ import urllib.error
 import urllib.request
 import zlib
 
-from roamstack import Cluster
+from roamstack import Cluster, leave
 
 GATEWAY = "http://127.0.0.1:8080"
 
@@ -270,10 +269,7 @@ def main():
         if moto:
             moto.terminate()
             moto.wait()
-        if arguments.keep:
-            say(f"kept {root}")
-        else:
-            shutil.rmtree(root, ignore_errors=True)
+        leave(root, arguments.keep, say)
 
 
 if __name__ == "__main__":

@@ -177,3 +177,11 @@ def read_all(port, path, token, field):
         page_token = page.get("nextPageToken")
         if not page_token:
             return found
+
+
+def leave(root, keep, say):
+    """A rehearsal's last step: its folder (logs, data) kept when asked, removed otherwise."""
+    if keep:
+        say(f"kept {root}")
+    else:
+        shutil.rmtree(root, ignore_errors=True)

@@ -20,7 +20,6 @@ import collections
 import json
 import pathlib
 import random
-import shutil
 import statistics
 import struct
 import tempfile
@@ -30,7 +29,7 @@ import urllib.error
 import urllib.request
 import zlib
 
-from roamstack import SERVICES, Cluster, Stack, read_all, settings
+from roamstack import SERVICES, Cluster, Stack, leave, read_all, settings
 
 
 def say(message):
@@ -331,10 +330,7 @@ def main():
     finally:
         stack.stop()
         cluster.stop()
-        if arguments.keep:
-            say(f"kept {root}")
-        else:
-            shutil.rmtree(root, ignore_errors=True)
+        leave(root, arguments.keep, say)
 
 
 if __name__ == "__main__":
