@@ -151,13 +151,15 @@ let package = Package(
         .systemLibrary(name: "CArgon2", path: "Shared/CArgon2", pkgConfig: "libargon2", providers: [.apt(["libargon2-dev"])]),
         // libvips (images and EXIF) and libwebp, from Debian's libvips-dev.
         .systemLibrary(name: "CVips", path: "Shared/CVips", pkgConfig: "vips", providers: [.apt(["libvips-dev"])]),
+        // Swift concurrency's global executor hook, reached from C (`TaskExecutorChoice`).
+        .target(name: "CRoamExecutor", path: "Shared/CRoamExecutor"),
         // Dependency-free: errors, validation, pages, geo, time, ids, the caller. All a domain may use.
         .target(name: "RoamCore", path: "Shared/RoamCore", swiftSettings: swiftSettings),
         .target(
             name: "RoamRuntime",
             dependencies: uses(
-                "CArgon2", "Crypto", "GRPCCore", "GRPCNIOTransportHTTP2", "GRPCProtobuf", "Hummingbird", "JWTKit",
-                "Logging", "Metrics", "Instrumentation", "NIOPosix", "NIOSSL", "OTel", "PostgresNIO", "Prometheus", "RoamCore", "RoamHTTP2",
+                "CArgon2", "CRoamExecutor", "Crypto", "GRPCCore", "GRPCNIOTransportHTTP2", "GRPCProtobuf", "Hummingbird", "JWTKit",
+                "Logging", "Metrics", "Instrumentation", "NIOCore", "NIOPosix", "NIOSSL", "OTel", "PostgresNIO", "Prometheus", "RoamCore", "RoamHTTP2",
                 "RoamProto",
                 "ServiceLifecycle", "SwiftProtobuf", "Tracing", "_ConnectionPoolModule"),
             path: "Shared/RoamRuntime", swiftSettings: swiftSettings),

@@ -7,13 +7,13 @@
 # chat to 1,000 subscribers), media, trips (reads, pins, a day of 50,000 track points simplified and as GPX),
 # and a trip day summary through the gateway next to each of its parts alone. First of all `roam-bench all`:
 # every figure of the speed targets in one run, next to pgbench -S of that run.
-# Built as the image builds them (--static-swift-stdlib), so memory figures are those of what ships.
+# Built as the image builds them (--static-swift-stdlib, --no-export-dynamic), so memory figures are those of what ships.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 command -v wrk >/dev/null || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq wrk >/dev/null; }
 # The peers GET /v1/me is compared with (Node, FastAPI) and h2load, under .build/peers.
 scripts/peers/install.sh
-swift build -c release --static-swift-stdlib
+swift build -c release --static-swift-stdlib -Xlinker --no-export-dynamic
 .build/release/roam-bench all "${SECONDS_PER_FIGURE:-10}"
 echo
 .build/release/roam-bench accounts "${ACCOUNTS_CONCURRENCY:-16}" "${SECONDS_PER_FIGURE:-5}"

@@ -42,10 +42,10 @@ case "${1:-}" in
     bin="$(swift build --show-bin-path)" kind=debug
     toolchain="$(dirname "$(dirname "$(readlink -f "$(command -v swift)")")")/lib/swift/"
     ;;
-  --no-build) bin="$(swift build -c release --static-swift-stdlib --show-bin-path)" ;;
+  --no-build) bin="$(swift build -c release --static-swift-stdlib -Xlinker --no-export-dynamic --show-bin-path)" ;;
   *)
-    swift build -c release --static-swift-stdlib >/dev/null
-    bin="$(swift build -c release --static-swift-stdlib --show-bin-path)"
+    swift build -c release --static-swift-stdlib -Xlinker --no-export-dynamic >/dev/null
+    bin="$(swift build -c release --static-swift-stdlib -Xlinker --no-export-dynamic --show-bin-path)"
     ;;
 esac
 

@@ -199,4 +199,17 @@ public struct ProcessStack: Sendable {
     public static func withAdmin<Result: Sendable>(_ url: String, _ body: @Sendable (PostgresClient) async throws -> Result) async throws -> Result {
         try await Database.withClient(url: url, maxConnections: 2, logger: Logger(label: "roam-test"), body)
     }
+
+    /// One admin connection without the database's statement time limit, for a bench's bulk loads: a
+    /// million rows (and the triggers each runs) take longer than any request may.
+    public static func withBulkLoad<Result: Sendable>(
+        _ url: String, _ body: @Sendable (PostgresConnection) async throws -> Result
+    ) async throws -> Result {
+        try await withAdmin(url) { client in
+            try await client.withConnection { connection in
+                try await connection.query("SET statement_timeout = 0", logger: Logger(label: "roam-bench"))
+                return try await body(connection)
+            }
+        }
+    }
 }

@@ -7,7 +7,7 @@ import RoamTesting
 
 /// `roam-bench all`: every figure of the speed targets in one run on one PostgreSQL, next to
 /// `pgbench -S` and the peers (`PeerBench`) of the same run: one gRPC call's server CPU, the gateway's
-/// read path, events containing a point among a million,
+/// read path, events containing a point among a million, an event's feed of 10,000 posts,
 /// likes on one hot post, live chat to 1,001 subscribers, memory per idle chat subscriber, and each
 /// service's resident memory idle after start and after the run.
 enum AllBench {
@@ -77,7 +77,14 @@ enum AllBench {
                 result: "\(containing.rate)/s, p50 \(Bench.milliseconds(containing.p50)), p99 \(Bench.milliseconds(containing.p99))",
                 target: "≥ 4,000/s, p50 ≤ 3 ms", met: containing.rate >= 4000 && containing.p50 <= .milliseconds(3)))
 
-        let (hotPost, chat) = try await feedFigures(stack: stack, eventsPort: eventsPort, feedPort: feedPort, feed: feed, subscribers: subscribers)
+        let (eventFeed, hotPost, chat) = try await feedFigures(
+            stack: stack, eventsPort: eventsPort, feedPort: feedPort, feed: feed, subscribers: subscribers, seconds: seconds)
+        figures.append(
+            Figure(
+                name: "an event's feed, newest 20 of \(eventFeed.posts) posts, 16 callers",
+                result:
+                    "\(eventFeed.reads.rate) req/s, p50 \(Bench.milliseconds(eventFeed.reads.p50)), p99 \(Bench.milliseconds(eventFeed.reads.p99))",
+                target: "≥ 1,000 req/s, p99 ≤ 50 ms", met: eventFeed.reads.rate >= 1000 && eventFeed.reads.p99 <= .milliseconds(50)))
         figures.append(
             Figure(
                 name: "likes on one hot post (\(subscribers + 1) users, 64 at a time)",
@@ -177,11 +184,12 @@ enum AllBench {
         }
     }
 
-    /// One event with every subscriber in it: a hot post's likes, then its live chat.
+    /// One event with every subscriber in it: its feed of 10,000 posts read, a hot post's likes, then
+    /// its live chat.
     static func feedFigures(
-        stack: ProcessStack, eventsPort: Int, feedPort: Int, feed: LaunchedProcess, subscribers: Int
+        stack: ProcessStack, eventsPort: Int, feedPort: Int, feed: LaunchedProcess, subscribers: Int, seconds: Int
     ) async throws
-        -> (FeedBench.HotPost, FeedBench.Chat)
+        -> ((posts: Int, reads: Bench.Sample), FeedBench.HotPost, FeedBench.Chat)
     {
         try await FeedBench.withClients(stack.accountsPort, eventsPort, feedPort) { accounts, eventsClient, feeds in
             let users = try await FeedBench.signUp(count: subscribers + 1, accounts)
@@ -201,9 +209,17 @@ enum AllBench {
                         $0.position = EventsBench.position(latitude: FeedBench.here.latitude, longitude: FeedBench.here.longitude)
                     }, metadata: FeedBench.bearer(user.token))
             }
+            let posts = try await FeedBench.topUp(event: event, to: 10_000, client: feeds[0], members: users, concurrency: 16)
+            let reads = try await Bench.sample(concurrency: 16, seconds: seconds) { index in
+                _ = try await feeds[0].listEventPosts(
+                    .with {
+                        $0.eventID = event; $0.page.pageSize = 20
+                    }, metadata: FeedBench.bearer(users[index % users.count].token))
+            }
+            say("an event's feed, newest 20 of \(posts): \(reads)")
             let hotPost = try await FeedBench.hotPost(event: event, client: feeds[0], members: users, concurrency: 16)
             let chat = try await FeedBench.chat(event: event, feeds: feeds, members: users, feedProcess: feed)
-            return (hotPost, chat)
+            return ((posts, reads), hotPost, chat)
         }
     }
 

@@ -125,32 +125,28 @@ enum BucketListsBench {
     /// A million activities straight into the table, spread evenly over the box, created over the last 30
     /// days, each with up to 50 up and 20 down votes in its first counter shard.
     static func load(adminURL: String, activities: Int) async throws {
-        try await ProcessStack.withAdmin(adminURL) { client in
-            try await client.withConnection { connection in
-                let logger = Logger(label: "bench")
-                // A bulk load: one connection without the test database's statement limit.
-                try await connection.query("SET statement_timeout = 0", logger: logger)
-                for start in stride(from: 0, to: activities, by: 100_000) {
-                    let count = min(100_000, activities - start)
-                    try await connection.query(
-                        """
-                        INSERT INTO bucketlists.activities (id, author_id, name, description, point, place_name, tags, created_at, updated_at)
-                        SELECT gen_random_uuid(), gen_random_uuid(), 'Activity ' || n, 'Something to do near here, number ' || n,
-                               ST_SetSRID(ST_MakePoint(\(box.longitude.lowerBound) + random() * 2, \(box.latitude.lowerBound) + random() * 2),
-                                          4326)::geography,
-                               'Place ' || (n % 1000), ARRAY['tag' || (n % 50)], now() - random() * interval '30 days', now()
-                        FROM generate_series(\(start), \(start + count - 1)) n
-                        """, logger: logger)
-                }
+        try await ProcessStack.withBulkLoad(adminURL) { connection in
+            let logger = Logger(label: "bench")
+            for start in stride(from: 0, to: activities, by: 100_000) {
+                let count = min(100_000, activities - start)
                 try await connection.query(
                     """
-                    INSERT INTO bucketlists.vote_counters (activity_id, shard, up, down)
-                    SELECT id, 0, floor(random() * 50)::int, floor(random() * 20)::int FROM bucketlists.activities
+                    INSERT INTO bucketlists.activities (id, author_id, name, description, point, place_name, tags, created_at, updated_at)
+                    SELECT gen_random_uuid(), gen_random_uuid(), 'Activity ' || n, 'Something to do near here, number ' || n,
+                           ST_SetSRID(ST_MakePoint(\(box.longitude.lowerBound) + random() * 2, \(box.latitude.lowerBound) + random() * 2),
+                                      4326)::geography,
+                           'Place ' || (n % 1000), ARRAY['tag' || (n % 50)], now() - random() * interval '30 days', now()
+                    FROM generate_series(\(start), \(start + count - 1)) n
                     """, logger: logger)
-                try await connection.query("INSERT INTO bucketlists.rank_queue SELECT id FROM bucketlists.activities", logger: logger)
-                try await connection.query("ANALYZE bucketlists.activities", logger: logger)
-                try await connection.query("ANALYZE bucketlists.vote_counters", logger: logger)
             }
+            try await connection.query(
+                """
+                INSERT INTO bucketlists.vote_counters (activity_id, shard, up, down)
+                SELECT id, 0, floor(random() * 50)::int, floor(random() * 20)::int FROM bucketlists.activities
+                """, logger: logger)
+            try await connection.query("INSERT INTO bucketlists.rank_queue SELECT id FROM bucketlists.activities", logger: logger)
+            try await connection.query("ANALYZE bucketlists.activities", logger: logger)
+            try await connection.query("ANALYZE bucketlists.vote_counters", logger: logger)
         }
     }
 }

@@ -110,7 +110,7 @@ enum EventsBench {
     /// Inserts the events (radii 20 m to 5 km, most under 500 m) and the members straight into the
     /// schema, as the service itself would store them.
     static func load(adminURL: String, events: Int, members: Int) async throws {
-        try await ProcessStack.withAdmin(adminURL) { client in
+        try await ProcessStack.withBulkLoad(adminURL) { client in
             let logger = Logger(label: "bench")
             let batch = 100_000
             for start in stride(from: 0, to: events, by: batch) {

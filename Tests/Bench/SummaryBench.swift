@@ -27,8 +27,25 @@ enum SummaryBench {
         var p99Ratio: Double
     }
 
+    /// Expenses written through budget into one trip's budget by `writers` callers at once, each write
+    /// checking alerts under the budget's lock; `alertsOnce` when no limit was announced twice and the
+    /// total's 100 % was announced.
+    struct ExpenseWrites {
+        var perSecond: Int
+        var writers: Int
+        var alertsOnce: Bool
+    }
+
+    struct Outcome {
+        var slowestWithOneCaller: SlowestPart?
+        var expenses: ExpenseWrites
+    }
+
+    /// Writers of one budget's expenses, however many callers the day itself is measured with.
+    static let expenseWriters = 16
+
     @discardableResult
-    static func run(concurrency: Int, seconds: Int, photos: Int, entries: Int, expenses: Int) async throws -> SlowestPart? {
+    static func run(concurrency: Int, seconds: Int, photos: Int, entries: Int, expenses: Int) async throws -> Outcome {
         var slowestWithOneCaller: SlowestPart?
         let stack = try await ProcessStack.startAccounts()
         let quiet = ["LOG_LEVEL": "error"]
@@ -67,8 +84,9 @@ enum SummaryBench {
 
         // Photos, straight into media's table: evenly over the trip's 30 days, with their UTC offset, at
         // places all over Lisbon (about 10 by 5 km), where the pins are.
+        var expenseWrites = ExpenseWrites(perSecond: 0, writers: 0, alertsOnce: false)
         let loadStarted = ContinuousClock.now
-        try await ProcessStack.withAdmin(stack.adminURL) { client in
+        try await ProcessStack.withBulkLoad(stack.adminURL) { client in
             try await client.query(
                 """
                 INSERT INTO media.items (id, owner_id, type, size_bytes, sha256, width, height, orientation, captured_at, capture_offset_seconds,
@@ -92,13 +110,16 @@ enum SummaryBench {
                     let tripsClient = Roam_Trips_V1_TripsService.Client(wrapping: tripsGRPC)
                     let mediaClient = Roam_Media_V1_MediaService.Client(wrapping: mediaGRPC)
                     let budgetClient = Roam_Budget_V1_BudgetService.Client(wrapping: budgetGRPC)
-                    try await load(
+                    let perSecond = try await load(
                         trip: tripID, trips: tripsClient, budget: budgetClient, metadata: metadata, entries: entries, expenses: expenses,
                         concurrency: concurrency)
+                    expenseWrites = ExpenseWrites(
+                        perSecond: perSecond, writers: expenseWriters,
+                        alertsOnce: try await alertsAnnouncedOnce(trip: tripID, adminURL: stack.adminURL))
                     // What a database that has been running looks like: the loaded rows vacuumed and analysed, as
                     // autovacuum would otherwise do during the first figures.
                     let vacuumStarted = ContinuousClock.now
-                    try await ProcessStack.withAdmin(stack.adminURL) { client in
+                    try await ProcessStack.withBulkLoad(stack.adminURL) { client in
                         try await client.query("VACUUM ANALYZE", logger: .init(label: "bench"))
                     }
                     say("vacuumed and analysed: \(Bench.milliseconds(ContinuousClock.now - vacuumStarted))")
@@ -198,15 +219,34 @@ enum SummaryBench {
             "memory after load: gateway \(gateway.residentMegabytes) MB, media \(media.residentMegabytes) MB, trips \(trips.residentMegabytes) MB, "
                 + "budget \(budget.residentMegabytes) MB")
         for process in [gateway, bucketLists, budget, trips, media, feed, events, stack.accounts] { _ = await process.stop() }
-        return slowestWithOneCaller
+        return Outcome(slowestWithOneCaller: slowestWithOneCaller, expenses: expenseWrites)
     }
 
-    /// Journal entries and expenses spread evenly over the trip's days, and 100 pins on the measured day.
+    /// No limit of the trip's budget announced twice, and its total's 100 % announced (the load spends
+    /// far more than the budget).
+    static func alertsAnnouncedOnce(trip: String, adminURL: String) async throws -> Bool {
+        try await ProcessStack.withAdmin(adminURL) { client in
+            let rows = try await client.query(
+                """
+                SELECT count(*) FILTER (WHERE announced > 1), count(*) FILTER (WHERE limit_kind = 'total' AND percent = 100), sum(announced)::int8
+                FROM (SELECT limit_kind, category, day, percent, count(*) AS announced FROM budget.alerts
+                      WHERE trip_id = \(UUID(uuidString: trip)!) GROUP BY 1, 2, 3, 4) limits
+                """, logger: .init(label: "bench"))
+            for try await (twice, total, all) in rows.decode((Int, Int, Int?).self) {
+                say("budget alerts: \(all ?? 0) announced, \(twice) limits announced more than once")
+                return twice == 0 && total == 1
+            }
+            return false
+        }
+    }
+
+    /// Journal entries and expenses spread evenly over the trip's days, and 100 pins on the measured day;
+    /// the expenses written per second.
     static func load(
         trip: String, trips: Roam_Trips_V1_TripsService.Client<HTTP2ClientTransport.Posix>,
         budget: Roam_Budget_V1_BudgetService.Client<HTTP2ClientTransport.Posix>, metadata: Metadata, entries: Int, expenses: Int,
         concurrency: Int
-    ) async throws {
+    ) async throws -> Int {
         @Sendable func date(_ index: Int) -> String { String(format: "2025-06-%02d", index % 30 + 1) }
         let started = ContinuousClock.now
         try await parallel(entries, concurrency) { index in
@@ -223,25 +263,26 @@ enum SummaryBench {
             .with {
                 $0.tripID = trip; $0.total = "30000"
             }, metadata: metadata)
+        // Noon of each day, made once: a date formatter per write would cost the shared cores more than the write.
+        let noons = (0..<30).map { ISO8601DateFormatter().date(from: "\(date($0))T12:00:00Z")! }
         let spending = ContinuousClock.now
-        try await parallel(expenses, concurrency) { index in
+        try await parallel(expenses, expenseWriters) { index in
             _ = try await budget.createExpense(
                 .with {
                     $0.tripID = trip
                     $0.expense = .with {
                         $0.amount = "\(5 + index % 40).50"
                         $0.currency = "EUR"
-                        $0.spentAt = Google_Protobuf_Timestamp(
-                            date: ISO8601DateFormatter().date(from: "\(date(index))T12:00:00Z")!
-                                .addingTimeInterval(Double(index % 600)))
+                        $0.spentAt = Google_Protobuf_Timestamp(date: noons[index % 30].addingTimeInterval(Double(index % 600)))
                         $0.category = ["food", "transport", "lodging", "activities", "shopping"][index % 5]
                     }
                 }, metadata: metadata)
         }
         let spent = ContinuousClock.now - spending
+        let perSecond = Int(Double(expenses) / spent.seconds)
         say(
-            "\(expenses) expenses through budget (each checks alerts under the budget's lock): \(Bench.milliseconds(spent)), "
-                + "\(Int(Double(expenses) / spent.seconds)) expenses/s")
+            "\(expenses) expenses through budget by \(expenseWriters) writers (each checks alerts under the budget's lock): "
+                + "\(Bench.milliseconds(spent)), \(perSecond) expenses/s")
         let origin = GeoPoint(latitude: 38.70, longitude: -9.20)
         try await parallel(100, concurrency) { index in
             _ = try await trips.createPin(
@@ -256,6 +297,7 @@ enum SummaryBench {
                     }
                 }, metadata: metadata)
         }
+        return perSecond
     }
 
     /// What the gateway asks for a day, each call alone: the trip, then trips' day, media's photos and

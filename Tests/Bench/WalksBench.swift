@@ -121,40 +121,37 @@ enum WalksBench {
     /// Walks straight into the tables: posted, finished, about 2 km long with 40 points each, over the
     /// box; a tenth mention a river, one in a hundred a castle; each a word of its own (`w<n>`).
     static func load(adminURL: String, walks: Int) async throws {
-        try await ProcessStack.withAdmin(adminURL) { client in
-            try await client.withConnection { connection in
-                let logger = Logger(label: "bench")
-                try await connection.query("SET statement_timeout = 0", logger: logger)
-                for start in stride(from: 0, to: walks, by: 20_000) {
-                    let count = min(20_000, walks - start)
-                    try await connection.query(
-                        """
-                        WITH w AS (
-                            SELECT n, gen_random_uuid() AS id, \(box.longitude.lowerBound) + random() * 2 AS lon,
-                                   \(box.latitude.lowerBound) + random() * 2 AS lat, random() * 2 * pi() AS heading,
-                                   now() - random() * interval '365 days' AS started
-                            FROM generate_series(\(start), \(start + count - 1)) n
-                        ), lines AS (
-                            SELECT w.*, ST_MakeLine(ST_SetSRID(ST_MakePoint(lon + i * 0.0006 * cos(heading), lat + i * 0.00045 * sin(heading)), 4326)
-                                                    ORDER BY i) AS path
-                            FROM w, generate_series(0, 39) i GROUP BY w.n, w.id, w.lon, w.lat, w.heading, w.started
-                        )
-                        INSERT INTO trips.walks (id, owner_id, title, description, tags, start_point, start_name, destination_name,
-                                                 started_at, finished_at, visibility, point_count, distance_meters, preview, path,
-                                                 points_of_interest, rating_sum, rating_count, search, created_at, updated_at)
-                        SELECT id, gen_random_uuid(), 'Walk ' || n, CASE WHEN n % 10 = 0 THEN 'Along the river' ELSE 'Through the town' END
-                                   || CASE WHEN n % 100 = 0 THEN ' to the castle' ELSE '' END,
-                               ARRAY['tag' || (n % 50)], ST_SetSRID(ST_MakePoint(lon, lat), 4326)::geography, '', '',
-                               started, started + interval '40 minutes', 'public', 40, ST_Length(path::geography), '[]', path::geography,
-                               '[]', (n % 5 + 1) * (n % 7), n % 7,
-                               to_tsvector('simple', 'Walk ' || n || ' w' || n || CASE WHEN n % 10 = 0 THEN ' Along the river' ELSE ' Through the town' END
-                                   || CASE WHEN n % 100 = 0 THEN ' to the castle' ELSE '' END || ' tag' || (n % 50)),
-                               started, started
-                        FROM lines
-                        """, logger: logger)
-                }
-                try await connection.query("ANALYZE trips.walks", logger: logger)
+        try await ProcessStack.withBulkLoad(adminURL) { connection in
+            let logger = Logger(label: "bench")
+            for start in stride(from: 0, to: walks, by: 20_000) {
+                let count = min(20_000, walks - start)
+                try await connection.query(
+                    """
+                    WITH w AS (
+                        SELECT n, gen_random_uuid() AS id, \(box.longitude.lowerBound) + random() * 2 AS lon,
+                               \(box.latitude.lowerBound) + random() * 2 AS lat, random() * 2 * pi() AS heading,
+                               now() - random() * interval '365 days' AS started
+                        FROM generate_series(\(start), \(start + count - 1)) n
+                    ), lines AS (
+                        SELECT w.*, ST_MakeLine(ST_SetSRID(ST_MakePoint(lon + i * 0.0006 * cos(heading), lat + i * 0.00045 * sin(heading)), 4326)
+                                                ORDER BY i) AS path
+                        FROM w, generate_series(0, 39) i GROUP BY w.n, w.id, w.lon, w.lat, w.heading, w.started
+                    )
+                    INSERT INTO trips.walks (id, owner_id, title, description, tags, start_point, start_name, destination_name,
+                                             started_at, finished_at, visibility, point_count, distance_meters, preview, path,
+                                             points_of_interest, rating_sum, rating_count, search, created_at, updated_at)
+                    SELECT id, gen_random_uuid(), 'Walk ' || n, CASE WHEN n % 10 = 0 THEN 'Along the river' ELSE 'Through the town' END
+                               || CASE WHEN n % 100 = 0 THEN ' to the castle' ELSE '' END,
+                           ARRAY['tag' || (n % 50)], ST_SetSRID(ST_MakePoint(lon, lat), 4326)::geography, '', '',
+                           started, started + interval '40 minutes', 'public', 40, ST_Length(path::geography), '[]', path::geography,
+                           '[]', (n % 5 + 1) * (n % 7), n % 7,
+                           to_tsvector('simple', 'Walk ' || n || ' w' || n || CASE WHEN n % 10 = 0 THEN ' Along the river' ELSE ' Through the town' END
+                               || CASE WHEN n % 100 = 0 THEN ' to the castle' ELSE '' END || ' tag' || (n % 50)),
+                           started, started
+                    FROM lines
+                    """, logger: logger)
             }
+            try await connection.query("ANALYZE trips.walks", logger: logger)
         }
     }
 }

@@ -153,7 +153,7 @@ import Testing
 
     @Test(arguments: StoreKind.allCases)
     func fiftyConcurrentExpensesCrossEachThresholdOnce(_ kind: StoreKind) async throws {
-        try await kind.withStore { store async throws in
+        try await kind.withStore(ownDatabase: true) { store async throws in
             // 50 × 10.00 against a total of 400.00: 80 % and 100 % are crossed once each, whatever the order.
             let trip = F.trip()
             _ = try await store.save(F.budget(trip, total: "400"), trip: trip, at: F.utc("2026-07-01T00:00:00Z"))
@@ -185,6 +185,42 @@ import Testing
     static func queuedPublications(of owner: UUID, in store: any BudgetRepository) async throws -> [Publication] {
         try await store.publications.claim(at: Date().addingTimeInterval(86_400), lease: .seconds(1), limit: 100_000)
             .map(\.publication).filter { $0.userID == owner }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func additionsEditsAndRemovalsOfOneBudgetAtOnceKeepItsSumsExact(_ kind: StoreKind) async throws {
+        try await kind.withStore { store async throws in
+            // Writers of one budget take its lock at different points of their transactions: an addition
+            // after its expense is in, an edit or a removal first. All at once, none may deadlock or lose a sum.
+            let trip = F.trip()
+            let now = F.utc("2026-07-20T00:00:00Z")
+            _ = try await store.save(F.budget(trip, total: "100"), trip: trip, at: now)
+            let first = (0..<20).map { F.expense(trip, "2", at: "2026-07-1\($0 % 5)T12:00:00Z", category: $0 % 2 == 0 ? "food" : "other") }
+            for expense in first { _ = try await store.add(expense, idempotencyKey: nil, trip: trip, at: now) }
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for (index, expense) in first.enumerated() {
+                    group.addTask {
+                        if index % 2 == 0 {
+                            var edited = expense
+                            edited.details.amount = F.money("3", "EUR")
+                            edited.converted = edited.details.amount
+                            edited.details.spentAt = F.utc("2026-07-1\((index + 1) % 5)T12:00:00Z")
+                            #expect(try await store.replace(edited, trip: trip, at: now) != nil)
+                        } else {
+                            #expect(try await store.removeExpense(expense.id, trip: trip, at: now))
+                        }
+                        let added = F.expense(trip, "1", at: "2026-07-1\(index % 5)T18:00:00Z", category: "other")
+                        _ = try await store.add(added, idempotencyKey: nil, trip: trip, at: now)
+                    }
+                }
+                try await group.waitForAll()
+            }
+            // Ten edited to 3.00, ten removed, twenty of 1.00 added.
+            let totals = try await store.totals(of: trip, days: [])
+            #expect(totals.spent == 10 * 300 + 20 * 100)
+            #expect(totals.byCategory == [BudgetCategory("food"): 3_000, BudgetCategory("other"): 2_000])
+            #expect(try await store.dailyTotals(of: trip).values.map(\.count).reduce(0, +) == 30)
+        }
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -252,7 +288,7 @@ import Testing
 
     @Test(arguments: StoreKind.allCases)
     func purgesForgetATripAndEverythingOfAUser(_ kind: StoreKind) async throws {
-        try await kind.withStore { store async throws in
+        try await kind.withStore(ownDatabase: true) { store async throws in
             let owner = UUID()
             let kept = F.trip(owner: owner), purged = F.trip(owner: owner), stranger = F.trip()
             for trip in [kept, purged, stranger] {

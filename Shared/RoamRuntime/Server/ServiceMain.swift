@@ -2,8 +2,9 @@ import Foundation
 
 /// What every service executable's `main.swift` does: `--migrations` prints the schema's migrations
 /// as JSON and exits (for `roam migrations` and a release's record), without configuration or a
-/// database; otherwise the service runs. A configuration error is said in one line (exit 2), and so is
-/// any other that stops it (exit 1: a port in use, say), rather than as a crash with a backtrace.
+/// database; otherwise the service runs, its tasks on the executor `TASK_EXECUTOR` names. A
+/// configuration error is said in one line (exit 2), and so is any other that stops it (exit 1: a port
+/// in use, say), rather than as a crash with a backtrace.
 public enum ServiceMain {
     public static func run(
         _ name: String, migrator: Migrator, arguments: [String] = CommandLine.arguments, start: () async throws -> Void
@@ -15,6 +16,7 @@ public enum ServiceMain {
             return
         }
         do {
+            try TaskExecutorChoice(environment: .process).install(for: name)
             try await start()
         } catch let error as ConfigurationError {
             print("\(name): \(error)")

@@ -34,18 +34,12 @@ public struct StartupService: Service {
     }
 
     public func run() async throws {
-        var delay = Duration.milliseconds(200)
-        while true {
-            do {
-                try await work()
-                break
-            } catch is CancellationError {
-                return
-            } catch {
-                logger.warning("start-up work failed; retrying", metadata: ["error": .describing(error), "retry_in": "\(delay)"])
-                try await Task.sleep(for: delay)
-                delay = min(delay * 2, .seconds(5))
-            }
+        // Asked to stop while the work still waits for the database or another service, the process
+        // stops at once rather than when the orchestrator loses patience and kills it.
+        do {
+            try await cancelWhenGracefulShutdown { try await self.workUntilDone() }
+        } catch is CancellationError {
+            return
         }
         readinessChanged(true)
         logger.info("serving")
@@ -56,5 +50,23 @@ public struct StartupService: Service {
             try await group.waitForAll()
         }
         readinessChanged(false)
+    }
+
+    /// The work, again and again with a growing pause until it succeeds; cancelled, CancellationError.
+    private func workUntilDone() async throws {
+        var delay = Duration.milliseconds(200)
+        while true {
+            do {
+                try await work()
+                return
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                try Task.checkCancellation()
+                logger.warning("start-up work failed; retrying", metadata: ["error": .describing(error), "retry_in": "\(delay)"])
+                try await Task.sleep(for: delay)
+                delay = min(delay * 2, .seconds(5))
+            }
+        }
     }
 }

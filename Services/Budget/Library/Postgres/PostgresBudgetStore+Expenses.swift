@@ -33,7 +33,7 @@ extension PostgresBudgetStore {
     public func add(_ expense: Expense, idempotencyKey: String?, trip: TripFacts, at now: Date) async throws -> ExpenseWrite {
         try await database.transaction { connection in
             let logger = CallContext.current.logger
-            let (budget, _) = try await Self.lockBudget(of: trip, at: now, on: connection, logger: logger)
+            try await Self.makeBudget(of: trip, at: now, on: connection, logger: logger)
             let details = expense.details
             let (source, rateDate) = Self.sourceColumns(expense.rate)
             let inserted = try await connection.query(
@@ -62,10 +62,11 @@ extension PostgresBudgetStore {
                 try await connection.checkReplay(of: "budget.expenses", id: replayed.id, logger: logger)
                 return ExpenseWrite(expense: replayed, replayed: true, alerts: [])
             }
-            let stored = try Self.decodeExpense(row, budgetCurrency: budget.currency)
-            try await Self.count(stored, 1, on: connection, logger: logger)
+            // The caller converted the amount into the budget's currency, which never changes.
+            let stored = try Self.decodeExpense(row, budgetCurrency: expense.converted.currency)
+            let locked = try await Self.lockBudget(of: trip, counting: stored, on: connection, logger: logger)
             let alerts = try await Self.checkAlerts(
-                trip: trip, days: AlertCheck.days(touchedBy: nil, stored, in: trip), at: now, on: connection,
+                locked, trip: trip, days: AlertCheck.days(touchedBy: nil, stored, in: trip), at: now, on: connection,
                 logger: logger)
             return ExpenseWrite(expense: stored, alerts: alerts)
         }
@@ -74,7 +75,9 @@ extension PostgresBudgetStore {
     public func replace(_ expense: Expense, trip: TripFacts, at now: Date) async throws -> ExpenseWrite? {
         try await database.transaction { connection in
             let logger = CallContext.current.logger
-            let (budget, _) = try await Self.lockBudget(of: trip, at: now, on: connection, logger: logger)
+            try await Self.makeBudget(of: trip, at: now, on: connection, logger: logger)
+            let locked = try await Self.lockBudget(of: trip, on: connection, logger: logger)
+            let budget = locked.0
             guard
                 let beforeRow = try await connection.query(
                     """
@@ -101,7 +104,7 @@ extension PostgresBudgetStore {
             try await Self.count(before, -1, on: connection, logger: logger)
             try await Self.count(stored, 1, on: connection, logger: logger)
             let alerts = try await Self.checkAlerts(
-                trip: trip, days: AlertCheck.days(touchedBy: before, stored, in: trip), at: now, on: connection,
+                locked, trip: trip, days: AlertCheck.days(touchedBy: before, stored, in: trip), at: now, on: connection,
                 logger: logger)
             return ExpenseWrite(expense: stored, alerts: alerts)
         }
@@ -110,7 +113,9 @@ extension PostgresBudgetStore {
     public func removeExpense(_ id: UUID, trip: TripFacts, at now: Date) async throws -> Bool {
         try await database.transaction { connection in
             let logger = CallContext.current.logger
-            let (budget, _) = try await Self.lockBudget(of: trip, at: now, on: connection, logger: logger)
+            try await Self.makeBudget(of: trip, at: now, on: connection, logger: logger)
+            let locked = try await Self.lockBudget(of: trip, on: connection, logger: logger)
+            let budget = locked.0
             guard
                 let row = try await connection.query(
                     """
@@ -121,7 +126,7 @@ extension PostgresBudgetStore {
             let before = try Self.decodeExpense(row, budgetCurrency: budget.currency)
             try await Self.count(before, -1, on: connection, logger: logger)
             _ = try await Self.checkAlerts(
-                trip: trip, days: AlertCheck.days(touchedBy: before, nil, in: trip), at: now, on: connection, logger: logger)
+                locked, trip: trip, days: AlertCheck.days(touchedBy: before, nil, in: trip), at: now, on: connection, logger: logger)
             return true
         }
     }

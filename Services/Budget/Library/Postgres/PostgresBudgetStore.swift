@@ -5,7 +5,9 @@ import RoamCore
 import RoamRuntime
 
 /// Budgets, expenses and alerts in PostgreSQL (schema `budget`). A write that changes spending locks the
-/// trip's budget row, so alert checks see every write before theirs.
+/// trip's budget row, so alert checks see every write before theirs; it takes the lock as late as it
+/// can (an expense goes in first), so writers of one budget wait for each other only over the running
+/// sums, the check and the commit.
 public struct PostgresBudgetStore: BudgetRepository {
     let database: Database
 
@@ -46,6 +48,7 @@ public struct PostgresBudgetStore: BudgetRepository {
         return try await database.transaction { connection in
             let logger = CallContext.current.logger
             try await Self.requireNotPurged(trip.id, on: connection, logger: logger)
+            // The upsert locks the row; the check below reads it again under that lock.
             try await connection.query(
                 """
                 INSERT INTO budget.budgets (trip_id, owner_id, currency, total, categories, caps, thresholds, updated_at)
@@ -60,25 +63,64 @@ public struct PostgresBudgetStore: BudgetRepository {
                 WHERE trip_id = \(trip.id) AND expenses > 0
                 """, logger: logger
             ).collect().compactMap { LocalDate(try $0.decode(String.self)) }.filter(trip.contains).sorted()
-            return try await Self.checkAlerts(trip: trip, days: days, at: now, on: connection, logger: logger)
+            let locked = try await Self.lockBudget(of: trip, on: connection, logger: logger)
+            return try await Self.checkAlerts(locked, trip: trip, days: days, at: now, on: connection, logger: logger)
         }
     }
 
-    /// Locks the budget (making an unplanned one first if the trip has none) and returns it.
-    static func lockBudget(of trip: TripFacts, at now: Date, on connection: TracedConnection, logger: Logger) async throws -> (Budget, Set<String>) {
-        try await requireNotPurged(trip.id, on: connection, logger: logger)
-        try await connection.query(
+    /// Makes an unplanned budget if the trip has none, in one statement with the purge check; the
+    /// budget is not locked (an expense's foreign key only shares it).
+    static func makeBudget(of trip: TripFacts, at now: Date, on connection: TracedConnection, logger: Logger) async throws {
+        let purged = try await connection.query(
             """
-            INSERT INTO budget.budgets (trip_id, owner_id, currency, updated_at) VALUES (\(trip.id), \(trip.ownerID), \(trip.currency.code), \(now))
-            ON CONFLICT (trip_id) DO NOTHING
-            """, logger: logger)
-        guard
-            let row = try await connection.query(
+            WITH purged AS (SELECT 1 FROM budget.purged_trips WHERE trip_id = \(trip.id)),
+            made AS (
+                INSERT INTO budget.budgets (trip_id, owner_id, currency, updated_at)
+                SELECT \(trip.id), \(trip.ownerID), \(trip.currency.code), \(now) WHERE NOT EXISTS (SELECT 1 FROM purged)
+                ON CONFLICT (trip_id) DO NOTHING)
+            SELECT EXISTS (SELECT 1 FROM purged)
+            """, logger: logger
+        ).collect()
+        if try purged.first?.decode(Bool.self) ?? false { throw RoamError.notFound("trip") }
+    }
+
+    /// Locks the budget, which `makeBudget` made, and returns it with the limits crossed now. The lock
+    /// (`FOR NO KEY UPDATE`) is every spending write's turn: it does not wait for the foreign keys of
+    /// expenses other writers are inserting, only for the writer whose check runs.
+    static func lockBudget(of trip: TripFacts, on connection: TracedConnection, logger: Logger) async throws -> (Budget, Set<String>) {
+        try decodeLocked(
+            await connection.query(
+                "SELECT \(unescaped: budgetColumns) FROM budget.budgets WHERE trip_id = \(trip.id) FOR NO KEY UPDATE", logger: logger
+            ).collect())
+    }
+
+    /// `lockBudget` and `count(expense, 1)` in one statement: the sums are only touched once the lock
+    /// is held (they read the locked row), and the lock is held one round trip less.
+    static func lockBudget(
+        of trip: TripFacts, counting expense: Expense, on connection: TracedConnection, logger: Logger
+    ) async throws -> (Budget, Set<String>) {
+        let (amount, quarter) = (expense.converted.minorUnits, quarter(of: expense))
+        return try decodeLocked(
+            await connection.query(
                 """
-                SELECT \(unescaped: budgetColumns) FROM budget.budgets WHERE trip_id = \(trip.id) FOR UPDATE
+                WITH locked AS (SELECT \(unescaped: budgetColumns) FROM budget.budgets WHERE trip_id = \(trip.id) FOR NO KEY UPDATE),
+                by_category AS (
+                    INSERT INTO budget.category_totals (trip_id, category, spent, expenses)
+                    SELECT trip_id, \(expense.details.category.name), \(amount), 1 FROM locked
+                    ON CONFLICT (trip_id, category) DO UPDATE SET spent = category_totals.spent + excluded.spent,
+                        expenses = category_totals.expenses + excluded.expenses),
+                by_quarter AS (
+                    INSERT INTO budget.quarter_totals (trip_id, quarter, spent, expenses)
+                    SELECT trip_id, \(quarter), \(amount), 1 FROM locked
+                    ON CONFLICT (trip_id, quarter) DO UPDATE SET spent = quarter_totals.spent + excluded.spent,
+                        expenses = quarter_totals.expenses + excluded.expenses)
+                SELECT * FROM locked
                 """, logger: logger
-            ).collect().first
-        else { throw RoamError.internal }
+            ).collect())
+    }
+
+    static func decodeLocked(_ rows: [PostgresRow]) throws -> (Budget, Set<String>) {
+        guard let row = rows.first else { throw RoamError.notFound("trip") }
         return try decodeBudget(row)
     }
 
@@ -88,14 +130,15 @@ public struct PostgresBudgetStore: BudgetRepository {
         if !purged.isEmpty { throw RoamError.notFound("trip") }
     }
 
-    /// With the budget locked: runs the alert check on the totals now, keeps the crossed set, stores the
-    /// new alerts and announces them (PostgreSQL sends the announcements as the transaction commits).
+    /// With the budget locked (`lockBudget`, whose answer `locked` is): runs the alert check on the totals
+    /// now, keeps the crossed set, stores the new alerts and announces them (PostgreSQL sends the
+    /// announcements as the transaction commits).
     static func checkAlerts(
-        trip: TripFacts, days: [LocalDate], at now: Date, on connection: TracedConnection, logger: Logger
+        _ locked: (Budget, Set<String>), trip: TripFacts, days: [LocalDate], at now: Date, on connection: TracedConnection, logger: Logger
     ) async throws
         -> [BudgetAlert]
     {
-        let (budget, crossedBefore) = try await lockBudget(of: trip, at: now, on: connection, logger: logger)
+        let (budget, crossedBefore) = locked
         let totals = try await totals(of: trip, days: days, on: connection, logger: logger)
         let outcome = AlertCheck(budget: budget, trip: trip, days: days).evaluate(totals, crossedBefore: crossedBefore, at: now)
         if outcome.crossed != crossedBefore {
@@ -160,22 +203,27 @@ public struct PostgresBudgetStore: BudgetRepository {
     }
 
     /// Adds `expense` to the running sums (or takes it away, with `sign` -1), in the write's transaction.
+    /// Adds the expense (`sign` 1) to its category's and its quarter hour's running sums, or takes it
+    /// off (-1), in one statement.
     static func count(_ expense: Expense, _ sign: Int64, on connection: TracedConnection, logger: Logger) async throws {
-        let quarter = Date(timeIntervalSince1970: (expense.details.spentAt.timeIntervalSince1970 / 900).rounded(.down) * 900)
+        let quarter = quarter(of: expense)
         let amount = sign * expense.converted.minorUnits, expenses = Int32(sign)
         try await connection.query(
             """
-            INSERT INTO budget.category_totals (trip_id, category, spent, expenses)
-            VALUES (\(expense.tripID), \(expense.details.category.name), \(amount), \(expenses))
-            ON CONFLICT (trip_id, category) DO UPDATE SET spent = category_totals.spent + excluded.spent,
-                expenses = category_totals.expenses + excluded.expenses
-            """, logger: logger)
-        try await connection.query(
-            """
+            WITH by_category AS (
+                INSERT INTO budget.category_totals (trip_id, category, spent, expenses)
+                VALUES (\(expense.tripID), \(expense.details.category.name), \(amount), \(expenses))
+                ON CONFLICT (trip_id, category) DO UPDATE SET spent = category_totals.spent + excluded.spent,
+                    expenses = category_totals.expenses + excluded.expenses)
             INSERT INTO budget.quarter_totals (trip_id, quarter, spent, expenses) VALUES (\(expense.tripID), \(quarter), \(amount), \(expenses))
             ON CONFLICT (trip_id, quarter) DO UPDATE SET spent = quarter_totals.spent + excluded.spent,
                 expenses = quarter_totals.expenses + excluded.expenses
             """, logger: logger)
+    }
+
+    /// The quarter hour an expense's running sum is kept in.
+    static func quarter(of expense: Expense) -> Date {
+        Date(timeIntervalSince1970: (expense.details.spentAt.timeIntervalSince1970 / 900).rounded(.down) * 900)
     }
 
     public func dailyTotals(of trip: TripFacts) async throws -> [LocalDate: DayTotal] {
