@@ -159,7 +159,8 @@ let package = Package(
             name: "RoamRuntime",
             dependencies: uses(
                 "CArgon2", "CRoamExecutor", "Crypto", "GRPCCore", "GRPCNIOTransportHTTP2", "GRPCProtobuf", "Hummingbird", "JWTKit",
-                "Logging", "Metrics", "Instrumentation", "NIOCore", "NIOPosix", "NIOSSL", "OTel", "PostgresNIO", "Prometheus", "RoamCore", "RoamHTTP2",
+                "Logging", "Metrics", "Instrumentation", "NIOCore", "NIOPosix", "NIOSSL", "OTel", "PostgresNIO", "Prometheus", "RoamCore",
+                "RoamHTTP2",
                 "RoamProto",
                 "ServiceLifecycle", "SwiftProtobuf", "Tracing", "_ConnectionPoolModule"),
             path: "Shared/RoamRuntime", swiftSettings: swiftSettings),

@@ -222,6 +222,36 @@ import Testing
     }
 
     @Test(arguments: StoreKind.allCases)
+    func theNearestPhotoIsNearestInMetresWhereDegreesMisleadNearAPoleAndAcrossTheAntimeridian(_ kind: StoreKind) async throws {
+        try await kind.withRepository { store in
+            let owner = UUID(), lisbon = TripZone("Europe/Lisbon")!, day = LocalDate("2024-05-01")!
+            func photo(at point: GeoPoint) async throws -> MediaItem {
+                try await store.add(MediaFixtures.item(owner: owner, takenAt: MediaFixtures.day(10), position: point)).item
+            }
+            // At 60° north a degree east is half as long as a degree north: 1,000 m north is nearer in
+            // degrees than 900 m east, which is nearer in metres.
+            let oslo = GeoPoint(latitude: 60, longitude: 10.75)
+            _ = try await photo(at: oslo.moved(meters: 1_000, bearing: 0))
+            let east = try await photo(at: oslo.moved(meters: 900, bearing: 90))
+            // 300 m east of 179.999° E is past the antimeridian, at -179.99…°; 400 m west is nearer in degrees.
+            let dateLine = GeoPoint(latitude: -17, longitude: 179.999)
+            let across = try await photo(at: dateLine.moved(meters: 300, bearing: 90))
+            _ = try await photo(at: dateLine.moved(meters: 400, bearing: 270))
+            let pole = GeoPoint(latitude: 89.5, longitude: 0)
+            let polar = try await photo(at: pole.moved(meters: 500, bearing: 180))
+            _ = try await photo(at: pole.moved(meters: 700, bearing: 0))
+            let found = try await store.nearest(
+                of: owner, to: ["oslo": oslo, "dateLine": dateLine, "pole": pole], takenFrom: day, to: day, in: lisbon, within: 2_000)
+            #expect(found["oslo"]?.mediaID == east.id)
+            #expect(abs((found["oslo"]?.meters ?? 0) - 900) < 1)
+            #expect(found["dateLine"]?.mediaID == across.id)
+            #expect(found["pole"]?.mediaID == polar.id)
+            // Nothing within 800 m of Oslo's point: the 900 m photo is out of reach, whichever search finds it.
+            #expect(try await store.nearest(of: owner, to: ["oslo": oslo], takenFrom: day, to: day, in: lisbon, within: 800).isEmpty)
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
     func mediaIsFoundNearAPointOrByHavingNoPosition(_ kind: StoreKind) async throws {
         try await kind.withRepository { store in
             let owner = UUID()

@@ -177,8 +177,12 @@ public struct PostgresMediaStore: MediaRepository {
         return counted.compactMap { date, count, cover in byID[cover].map { MediaDay(date: date, count: count, cover: $0) } }
     }
 
-    /// Two index searches per point, in one statement: the nearest distance by a nearest-neighbour scan
-    /// of the position index (`<->`, which cannot also order by id), then the lowest id at that distance.
+    /// Two index searches per point, in one statement. Away from the poles and the antimeridian
+    /// (`PlanarBound`): the nearest photo in degrees (a nearest-neighbour scan of the planar index), whose
+    /// distance in metres bounds the true nearest's; every photo within that bound (a circle in degrees
+    /// that holds it) is measured on the sphere, and the nearest, lowest id first, is the one. Elsewhere:
+    /// the nearest distance by a scan of the sphere's index (`<->`, which cannot also order by id), then
+    /// the lowest id at that distance.
     public func nearest(
         of owner: UUID, to points: [String: GeoPoint], takenFrom first: LocalDate, to last: LocalDate, in zone: TripZone,
         within meters: Double
@@ -186,7 +190,8 @@ public struct PostgresMediaStore: MediaRepository {
         guard !points.isEmpty else { return [:] }
         let window = CaptureWindow(from: first, to: last, in: zone)
         let (zoned, wallClock, either) = (window.zoned, window.wallClock, window.either)
-        let keys = Array(points.keys)
+        let planar = points.keys.filter { PlanarBound.holds(at: points[$0]!, within: meters) }
+        let spherical = points.keys.filter { !PlanarBound.holds(at: points[$0]!, within: meters) }
         let rows = try await database.query(
             """
             WITH taken AS NOT MATERIALIZED (
@@ -196,7 +201,22 @@ public struct PostgresMediaStore: MediaRepository {
                   AND CASE WHEN capture_offset_seconds IS NULL THEN captured_at >= \(wallClock.lowerBound) AND captured_at < \(wallClock.upperBound)
                            ELSE captured_at >= \(zoned.lowerBound) AND captured_at < \(zoned.upperBound) END)
             SELECT p.key, n.id, n.meters
-            FROM unnest(\(keys)::text[], \(keys.map { points[$0]!.longitude })::float8[], \(keys.map { points[$0]!.latitude })::float8[])
+            FROM unnest(
+                    \(planar)::text[], \(planar.map { points[$0]!.longitude })::float8[], \(planar.map { points[$0]!.latitude })::float8[],
+                    \(planar.map { PlanarBound.radius(of: meters, at: points[$0]!.latitude) })::float8[])
+                 AS p(key, longitude, latitude, reach)
+            CROSS JOIN LATERAL (SELECT ST_SetSRID(ST_MakePoint(p.longitude, p.latitude), 4326) AS point) q
+            CROSS JOIN LATERAL (
+                SELECT least(ST_Distance(position, q.point::geography, false), \(meters)) AS meters FROM taken
+                WHERE ST_DWithin(position::geometry, q.point, p.reach) ORDER BY position::geometry <-> q.point LIMIT 1) nearest
+            CROSS JOIN LATERAL (
+                SELECT id, ST_Distance(position, q.point::geography, false) AS meters FROM taken
+                WHERE ST_DWithin(position::geometry, q.point, \(unescaped: PlanarBound.degreesSQL(meters: "nearest.meters", latitude: "p.latitude")))
+                ORDER BY 2, id LIMIT 1) n
+            WHERE n.meters <= \(meters)
+            UNION ALL
+            SELECT p.key, n.id, n.meters
+            FROM unnest(\(spherical)::text[], \(spherical.map { points[$0]!.longitude })::float8[], \(spherical.map { points[$0]!.latitude })::float8[])
                  AS p(key, longitude, latitude)
             CROSS JOIN LATERAL (SELECT ST_SetSRID(ST_MakePoint(p.longitude, p.latitude), 4326)::geography AS point) q
             CROSS JOIN LATERAL (
