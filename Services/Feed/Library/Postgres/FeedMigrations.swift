@@ -209,5 +209,25 @@ public enum FeedMigrations {
                     "ALTER TABLE feed.posts ADD COLUMN taken_down_at timestamptz, ADD COLUMN takedown_reason text, ADD COLUMN taken_down_by text",
                     "ALTER TABLE feed.comments ADD COLUMN taken_down_at timestamptz, ADD COLUMN takedown_reason text, ADD COLUMN taken_down_by text",
                 ]),
+            // An event's newest posts, always from `posts_event` in its order. Left to the planner, a new event
+            // that grew faster than the table's statistics was read by fetching all its posts and sorting them
+            // (5 ms of PostgreSQL's time a read at 10,000), and an event holding most of the table by walking
+            // the primary key past every newer post of others. The bounds on `event_id` keep it a column of
+            // the order (an equality would drop it), so only this index gives the order; sorting and bitmaps
+            // are off inside the function, which the planner therefore never inlines.
+            Migration(
+                12, "EventPostsNewestFirst",
+                [
+                    """
+                    CREATE FUNCTION feed.event_posts_newest_first(event uuid, before uuid, size bigint) RETURNS SETOF feed.posts
+                    LANGUAGE sql STABLE
+                    SET enable_sort = off SET enable_bitmapscan = off
+                    AS $$
+                        SELECT * FROM feed.posts
+                        WHERE event_id >= event AND event_id <= event AND id < before
+                        ORDER BY event_id, id DESC LIMIT size
+                    $$
+                    """
+                ]),
         ], requiresPostGIS: true)
 }

@@ -70,12 +70,9 @@ public struct PostgresFeedStore: FeedStore {
 
     public func posts(inEvent event: UUID, page: PageRequest) async throws -> Page<Post> {
         let after = try PostCursor.decode(page.cursor)
+        let before = after ?? UUID(uuid: (255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255, 255))
         let posts = try await database.query(
-            """
-            SELECT \(unescaped: Self.columns) FROM feed.posts
-            WHERE event_id = \(event) AND (\(after == nil) OR id < \(after ?? UUID()))
-            ORDER BY id DESC LIMIT \(page.size + 1)
-            """
+            "SELECT \(unescaped: Self.columns) FROM feed.event_posts_newest_first(\(event), \(before), \(page.size + 1))"
         ).map(Self.decode)
         return Page(fetched: posts, size: page.size, cursor: PostCursor.encode(after:))
     }
