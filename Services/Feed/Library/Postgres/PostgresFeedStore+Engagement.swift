@@ -75,20 +75,11 @@ extension PostgresFeedStore {
         return Page(fetched: fetched, size: page.size) { TimedCursor(time: $0.likedAt, id: $0.post.id).token }.map(\.post)
     }
 
-    /// One statement for the counts, "liked by me" and "saved by me": every read of a post and every
-    /// like ends here, and three round trips were most of a like's time in the database.
+    /// One statement for the counts, "liked by me" and "saved by me" (`EngagementStatement`): every read
+    /// of a post and every like ends here, and three round trips were most of a like's time in the database.
     public func engagement(of kind: Subject.Kind, ids: [UUID], viewer: UUID) async throws -> [UUID: Engagement] {
         var result: [UUID: Engagement] = [:]
-        let rows = try await database.query(
-            """
-            SELECT i.id, c.likes, c.comments, c.views,
-                   EXISTS (SELECT 1 FROM feed.likes l WHERE l.subject_kind = \(kind.rawValue) AND l.subject_id = i.id AND l.user_id = \(viewer)),
-                   \(kind == .post) AND EXISTS (SELECT 1 FROM feed.saves s WHERE s.user_id = \(viewer) AND s.post_id = i.id)
-            FROM unnest(\(ids)::uuid[]) AS i(id)
-            LEFT JOIN LATERAL (SELECT sum(likes)::bigint AS likes, sum(comments)::bigint AS comments, sum(views)::bigint AS views
-                               FROM feed.counters WHERE subject_kind = \(kind.rawValue) AND subject_id = i.id) c ON true
-            """)
-        for row in rows {
+        for row in try await database.execute(EngagementStatement(kind: kind, ids: ids, viewer: viewer)) {
             let (id, likes, comments, views, liked, saved) = try row.decode((UUID, Int?, Int?, Int?, Bool, Bool).self)
             // A subject without counters, likes or saves is left out, as callers read a missing one as zero.
             guard likes != nil || liked || saved else { continue }
