@@ -210,12 +210,7 @@ enum AllBench {
                     }, metadata: FeedBench.bearer(user.token))
             }
             let posts = try await FeedBench.topUp(event: event, to: 10_000, client: feeds[0], members: users, concurrency: 16)
-            let reads = try await Bench.sample(concurrency: 16, seconds: seconds) { index in
-                _ = try await feeds[0].listEventPosts(
-                    .with {
-                        $0.eventID = event; $0.page.pageSize = 20
-                    }, metadata: FeedBench.bearer(users[index % users.count].token))
-            }
+            let reads = try await FeedBench.eventFeedReads(event: event, client: feeds[0], members: users, concurrency: 16, seconds: seconds)
             say("an event's feed, newest 20 of \(posts): \(reads)")
             let hotPost = try await FeedBench.hotPost(event: event, client: feeds[0], members: users, concurrency: 16)
             let chat = try await FeedBench.chat(event: event, feeds: feeds, members: users, feedProcess: feed)

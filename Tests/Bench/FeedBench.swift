@@ -54,12 +54,7 @@ enum FeedBench {
             }
             say("posts in an event:                  \(posts)")
             let count = try await topUp(event: event, to: 10_000, client: client, members: members, concurrency: concurrency)
-            let reads = try await Bench.measure(concurrency: concurrency, seconds: seconds) { index in
-                _ = try await client.listEventPosts(
-                    .with {
-                        $0.eventID = event; $0.page.pageSize = 20
-                    }, metadata: bearer(members[index % members.count].token))
-            }
+            let reads = try await eventFeedReads(event: event, client: client, members: members, concurrency: concurrency, seconds: seconds)
             say("event feed, newest 20 of \(count):  \(reads)")
 
             try await stories(client: client, members: members, concurrency: concurrency, seconds: seconds)
@@ -69,6 +64,18 @@ enum FeedBench {
         _ = await feed.stop()
         _ = await events.stop()
         _ = await stack.accounts.stop()
+    }
+
+    /// The event's newest 20 posts read by its members in turn, from `concurrency` callers.
+    static func eventFeedReads(
+        event: String, client: Feed, members: [(id: UUID, token: String)], concurrency: Int, seconds: Int
+    ) async throws -> Bench.Sample {
+        try await Bench.sample(concurrency: concurrency, seconds: seconds) { index in
+            _ = try await client.listEventPosts(
+                .with {
+                    $0.eventID = event; $0.page.pageSize = 20
+                }, metadata: bearer(members[index % members.count].token))
+        }
     }
 
     /// Posts until the event has `target` posts; returns how many it has.

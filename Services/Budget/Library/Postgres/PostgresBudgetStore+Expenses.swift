@@ -64,7 +64,7 @@ extension PostgresBudgetStore {
             }
             // The caller converted the amount into the budget's currency, which never changes.
             let stored = try Self.decodeExpense(row, budgetCurrency: expense.converted.currency)
-            let locked = try await Self.lockBudget(of: trip, counting: stored, on: connection, logger: logger)
+            let locked = try await Self.count(stored, 1, on: connection, logger: logger)
             let alerts = try await Self.checkAlerts(
                 locked, trip: trip, days: AlertCheck.days(touchedBy: nil, stored, in: trip), at: now, on: connection,
                 logger: logger)

@@ -94,31 +94,6 @@ public struct PostgresBudgetStore: BudgetRepository {
             ).collect())
     }
 
-    /// `lockBudget` and `count(expense, 1)` in one statement: the sums are only touched once the lock
-    /// is held (they read the locked row), and the lock is held one round trip less.
-    static func lockBudget(
-        of trip: TripFacts, counting expense: Expense, on connection: TracedConnection, logger: Logger
-    ) async throws -> (Budget, Set<String>) {
-        let (amount, quarter) = (expense.converted.minorUnits, quarter(of: expense))
-        return try decodeLocked(
-            await connection.query(
-                """
-                WITH locked AS (SELECT \(unescaped: budgetColumns) FROM budget.budgets WHERE trip_id = \(trip.id) FOR NO KEY UPDATE),
-                by_category AS (
-                    INSERT INTO budget.category_totals (trip_id, category, spent, expenses)
-                    SELECT trip_id, \(expense.details.category.name), \(amount), 1 FROM locked
-                    ON CONFLICT (trip_id, category) DO UPDATE SET spent = category_totals.spent + excluded.spent,
-                        expenses = category_totals.expenses + excluded.expenses),
-                by_quarter AS (
-                    INSERT INTO budget.quarter_totals (trip_id, quarter, spent, expenses)
-                    SELECT trip_id, \(quarter), \(amount), 1 FROM locked
-                    ON CONFLICT (trip_id, quarter) DO UPDATE SET spent = quarter_totals.spent + excluded.spent,
-                        expenses = quarter_totals.expenses + excluded.expenses)
-                SELECT * FROM locked
-                """, logger: logger
-            ).collect())
-    }
-
     static func decodeLocked(_ rows: [PostgresRow]) throws -> (Budget, Set<String>) {
         guard let row = rows.first else { throw RoamError.notFound("trip") }
         return try decodeBudget(row)
@@ -202,23 +177,31 @@ public struct PostgresBudgetStore: BudgetRepository {
         return totals
     }
 
-    /// Adds `expense` to the running sums (or takes it away, with `sign` -1), in the write's transaction.
     /// Adds the expense (`sign` 1) to its category's and its quarter hour's running sums, or takes it
-    /// off (-1), in one statement.
-    static func count(_ expense: Expense, _ sign: Int64, on connection: TracedConnection, logger: Logger) async throws {
-        let quarter = quarter(of: expense)
-        let amount = sign * expense.converted.minorUnits, expenses = Int32(sign)
-        try await connection.query(
-            """
-            WITH by_category AS (
-                INSERT INTO budget.category_totals (trip_id, category, spent, expenses)
-                VALUES (\(expense.tripID), \(expense.details.category.name), \(amount), \(expenses))
-                ON CONFLICT (trip_id, category) DO UPDATE SET spent = category_totals.spent + excluded.spent,
-                    expenses = category_totals.expenses + excluded.expenses)
-            INSERT INTO budget.quarter_totals (trip_id, quarter, spent, expenses) VALUES (\(expense.tripID), \(quarter), \(amount), \(expenses))
-            ON CONFLICT (trip_id, quarter) DO UPDATE SET spent = quarter_totals.spent + excluded.spent,
-                expenses = quarter_totals.expenses + excluded.expenses
-            """, logger: logger)
+    /// off (-1), in one statement that takes the budget's lock first (the sums are written from the locked
+    /// row, so an addition needs no `lockBudget` of its own) and returns the budget as `lockBudget` does.
+    @discardableResult
+    static func count(
+        _ expense: Expense, _ sign: Int64, on connection: TracedConnection, logger: Logger
+    ) async throws -> (Budget, Set<String>) {
+        let (amount, expenses, quarter) = (sign * expense.converted.minorUnits, Int32(sign), quarter(of: expense))
+        return try decodeLocked(
+            await connection.query(
+                """
+                WITH locked AS (SELECT \(unescaped: budgetColumns) FROM budget.budgets WHERE trip_id = \(expense.tripID) FOR NO KEY UPDATE),
+                by_category AS (
+                    INSERT INTO budget.category_totals (trip_id, category, spent, expenses)
+                    SELECT trip_id, \(expense.details.category.name), \(amount), \(expenses) FROM locked
+                    ON CONFLICT (trip_id, category) DO UPDATE SET spent = category_totals.spent + excluded.spent,
+                        expenses = category_totals.expenses + excluded.expenses),
+                by_quarter AS (
+                    INSERT INTO budget.quarter_totals (trip_id, quarter, spent, expenses)
+                    SELECT trip_id, \(quarter), \(amount), \(expenses) FROM locked
+                    ON CONFLICT (trip_id, quarter) DO UPDATE SET spent = quarter_totals.spent + excluded.spent,
+                        expenses = quarter_totals.expenses + excluded.expenses)
+                SELECT * FROM locked
+                """, logger: logger
+            ).collect())
     }
 
     /// The quarter hour an expense's running sum is kept in.
