@@ -6,6 +6,7 @@ import RoamTesting
 /// lookup) and `/healthz` under wrk, next to `pgbench -S` on the same PostgreSQL in the same run.
 enum GatewayBench {
     static func run(connections: Int, seconds: Int) async throws {
+        try await TokenBench.run()
         try await withStack { stack, gateway, http, token in
             say("roam-bench gateway: wrk -t2 -c\(connections) -d\(seconds)s on the same 2 cores; processes: roam-gateway, roam-accounts, postgres")
             say("memory idle: gateway \(gateway.residentMegabytes) MB, accounts \(stack.accounts.residentMegabytes) MB")
