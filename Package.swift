@@ -248,8 +248,8 @@ let package = Package(
         .executableTarget(
             name: "roam-bench",
             dependencies: uses(
-                "CVips", "Crypto", "GRPCCore", "GRPCNIOTransportHTTP2", "Logging", "PostgresNIO", "RoamLocal", "RoamProto", "RoamRuntime",
-                "RoamTesting", "SwiftProtobuf"),
+                "CVips", "Crypto", "GRPCCore", "GRPCNIOTransportHTTP2", "HTTPTypes", "HummingbirdWSClient", "Logging", "PostgresNIO",
+                "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting", "SwiftProtobuf"),
             path: "Tests/Bench", exclude: ["README.md"], swiftSettings: swiftSettings),
         .testTarget(
             name: "RoamRuntimeTests",

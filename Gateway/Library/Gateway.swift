@@ -91,7 +91,9 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
             notifications: NotificationsCaller(upstreams.notifications), heartbeat: settings.streamHeartbeat,
             openStreams: openStreams
         ).register(in: table)
-        ChatRoutes(feed: feed, links: links, openStreams: openStreams).register(in: table)
+        ChatRoutes(
+            feed: feed, links: links, fanOut: ChatFanOut(feed: feed, links: links, serviceSecret: settings.serviceSecret), openStreams: openStreams
+        ).register(in: table)
         MediaContentRoute(media: MediaCaller(upstreams.media)).register(in: table)
         TripDayRoute(api: api).register(in: table)
         DocsRoutes(assets: DocsAssets.shared).register(in: table)

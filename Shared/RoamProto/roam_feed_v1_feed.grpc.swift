@@ -267,6 +267,32 @@ public enum Roam_Feed_V1_FeedService: Sendable {
                 type: .serverStreaming
             )
         }
+        /// Namespace for "OpenChatReader" metadata.
+        public enum OpenChatReader: Sendable {
+            /// Request type for "OpenChatReader".
+            public typealias Input = Roam_Feed_V1_OpenChatReaderRequest
+            /// Response type for "OpenChatReader".
+            public typealias Output = Roam_Feed_V1_OpenChatReaderResponse
+            /// Descriptor for "OpenChatReader".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "OpenChatReader",
+                type: .unary
+            )
+        }
+        /// Namespace for "RelayChat" metadata.
+        public enum RelayChat: Sendable {
+            /// Request type for "RelayChat".
+            public typealias Input = Roam_Feed_V1_RelayChatRequest
+            /// Response type for "RelayChat".
+            public typealias Output = Roam_Feed_V1_ChatRelayEvent
+            /// Descriptor for "RelayChat".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "RelayChat",
+                type: .serverStreaming
+            )
+        }
         /// Namespace for "ReportContent" metadata.
         public enum ReportContent: Sendable {
             /// Request type for "ReportContent".
@@ -431,6 +457,8 @@ public enum Roam_Feed_V1_FeedService: Sendable {
             SendChatMessage.descriptor,
             ListChatMessages.descriptor,
             StreamChat.descriptor,
+            OpenChatReader.descriptor,
+            RelayChat.descriptor,
             ReportContent.descriptor,
             ListEventContentReports.descriptor,
             ListModerationReports.descriptor,
@@ -824,6 +852,48 @@ extension Roam_Feed_V1_FeedService {
             request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_StreamChatRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ChatStreamEvent>
+
+        /// Handle the "OpenChatReader" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Whether the caller may read the event's chat now (PERMISSION_DENIED otherwise), and whose
+        /// > messages and news to leave out for them (users blocked either way). A gateway asks it for each
+        /// > socket it serves from a `RelayChat` stream.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_OpenChatReaderRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_OpenChatReaderResponse` messages.
+        func openChatReader(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_OpenChatReaderRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_OpenChatReaderResponse>
+
+        /// Handle the "RelayChat" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential: the gateway) Everything the event's chat readers may receive, once per
+        /// > gateway and event rather than once per reader: every message and feed update with its author (to
+        /// > leave out per reader), and each member whose reading must stop at once. Ends with EVENT_ENDED when
+        /// > the event ends, and UNAVAILABLE when membership may have changed unseen (every reader must be
+        /// > checked again) or the replica stops.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_RelayChatRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_ChatRelayEvent` messages.
+        func relayChat(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_RelayChatRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ChatRelayEvent>
 
         /// Handle the "ReportContent" method.
         ///
@@ -1390,6 +1460,48 @@ extension Roam_Feed_V1_FeedService {
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ChatStreamEvent>
 
+        /// Handle the "OpenChatReader" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Whether the caller may read the event's chat now (PERMISSION_DENIED otherwise), and whose
+        /// > messages and news to leave out for them (users blocked either way). A gateway asks it for each
+        /// > socket it serves from a `RelayChat` stream.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_OpenChatReaderRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Feed_V1_OpenChatReaderResponse` message.
+        func openChatReader(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_OpenChatReaderRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_OpenChatReaderResponse>
+
+        /// Handle the "RelayChat" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential: the gateway) Everything the event's chat readers may receive, once per
+        /// > gateway and event rather than once per reader: every message and feed update with its author (to
+        /// > leave out per reader), and each member whose reading must stop at once. Ends with EVENT_ENDED when
+        /// > the event ends, and UNAVAILABLE when membership may have changed unseen (every reader must be
+        /// > checked again) or the replica stops.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_RelayChatRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_ChatRelayEvent` messages.
+        func relayChat(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_RelayChatRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ChatRelayEvent>
+
         /// Handle the "ReportContent" method.
         ///
         /// > Source IDL Documentation:
@@ -1954,6 +2066,49 @@ extension Roam_Feed_V1_FeedService {
             context: GRPCCore.ServerContext
         ) async throws
 
+        /// Handle the "OpenChatReader" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Whether the caller may read the event's chat now (PERMISSION_DENIED otherwise), and whose
+        /// > messages and news to leave out for them (users blocked either way). A gateway asks it for each
+        /// > socket it serves from a `RelayChat` stream.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_OpenChatReaderRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Feed_V1_OpenChatReaderResponse` to respond with.
+        func openChatReader(
+            request: Roam_Feed_V1_OpenChatReaderRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Feed_V1_OpenChatReaderResponse
+
+        /// Handle the "RelayChat" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential: the gateway) Everything the event's chat readers may receive, once per
+        /// > gateway and event rather than once per reader: every message and feed update with its author (to
+        /// > leave out per reader), and each member whose reading must stop at once. Ends with EVENT_ENDED when
+        /// > the event ends, and UNAVAILABLE when membership may have changed unseen (every reader must be
+        /// > checked again) or the replica stops.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_RelayChatRequest` message.
+        ///   - response: A response stream of `Roam_Feed_V1_ChatRelayEvent` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        func relayChat(
+            request: Roam_Feed_V1_RelayChatRequest,
+            response: GRPCCore.RPCWriter<Roam_Feed_V1_ChatRelayEvent>,
+            context: GRPCCore.ServerContext
+        ) async throws
+
         /// Handle the "ReportContent" method.
         ///
         /// > Source IDL Documentation:
@@ -2369,6 +2524,28 @@ extension Roam_Feed_V1_FeedService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.OpenChatReader.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_OpenChatReaderRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_OpenChatReaderResponse>(),
+            handler: { request, context in
+                try await self.openChatReader(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.RelayChat.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_RelayChatRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ChatRelayEvent>(),
+            handler: { request, context in
+                try await self.relayChat(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Roam_Feed_V1_FeedService.Method.ReportContent.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ReportContentRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ReportContentResponse>(),
@@ -2698,6 +2875,28 @@ extension Roam_Feed_V1_FeedService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ChatStreamEvent> {
         let response = try await self.streamChat(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return response
+    }
+
+    public func openChatReader(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_OpenChatReaderRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_OpenChatReaderResponse> {
+        let response = try await self.openChatReader(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func relayChat(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_RelayChatRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ChatRelayEvent> {
+        let response = try await self.relayChat(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -3071,6 +3270,36 @@ extension Roam_Feed_V1_FeedService.SimpleServiceProtocol {
             metadata: [:],
             producer: { writer in
                 try await self.streamChat(
+                    request: request.message,
+                    response: writer,
+                    context: context
+                )
+                return [:]
+            }
+        )
+    }
+
+    public func openChatReader(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_OpenChatReaderRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_OpenChatReaderResponse> {
+        return GRPCCore.ServerResponse<Roam_Feed_V1_OpenChatReaderResponse>(
+            message: try await self.openChatReader(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func relayChat(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_RelayChatRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ChatRelayEvent> {
+        return GRPCCore.StreamingServerResponse<Roam_Feed_V1_ChatRelayEvent>(
+            metadata: [:],
+            producer: { writer in
+                try await self.relayChat(
                     request: request.message,
                     response: writer,
                     context: context
@@ -3683,6 +3912,58 @@ extension Roam_Feed_V1_FeedService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ChatStreamEvent>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Feed_V1_ChatStreamEvent>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "OpenChatReader" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Whether the caller may read the event's chat now (PERMISSION_DENIED otherwise), and whose
+        /// > messages and news to leave out for them (users blocked either way). A gateway asks it for each
+        /// > socket it serves from a `RelayChat` stream.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_OpenChatReaderRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_OpenChatReaderRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_OpenChatReaderResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func openChatReader<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_OpenChatReaderRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_OpenChatReaderRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_OpenChatReaderResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_OpenChatReaderResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "RelayChat" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential: the gateway) Everything the event's chat readers may receive, once per
+        /// > gateway and event rather than once per reader: every message and feed update with its author (to
+        /// > leave out per reader), and each member whose reading must stop at once. Ends with EVENT_ENDED when
+        /// > the event ends, and UNAVAILABLE when membership may have changed unseen (every reader must be
+        /// > checked again) or the replica stops.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_RelayChatRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_RelayChatRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_ChatRelayEvent` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func relayChat<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_RelayChatRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_RelayChatRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ChatRelayEvent>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Feed_V1_ChatRelayEvent>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "ReportContent" method.
@@ -4608,6 +4889,78 @@ extension Roam_Feed_V1_FeedService {
             try await self.client.serverStreaming(
                 request: request,
                 descriptor: Roam_Feed_V1_FeedService.Method.StreamChat.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "OpenChatReader" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Whether the caller may read the event's chat now (PERMISSION_DENIED otherwise), and whose
+        /// > messages and news to leave out for them (users blocked either way). A gateway asks it for each
+        /// > socket it serves from a `RelayChat` stream.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_OpenChatReaderRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_OpenChatReaderRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_OpenChatReaderResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func openChatReader<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_OpenChatReaderRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_OpenChatReaderRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_OpenChatReaderResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_OpenChatReaderResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.OpenChatReader.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "RelayChat" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential: the gateway) Everything the event's chat readers may receive, once per
+        /// > gateway and event rather than once per reader: every message and feed update with its author (to
+        /// > leave out per reader), and each member whose reading must stop at once. Ends with EVENT_ENDED when
+        /// > the event ends, and UNAVAILABLE when membership may have changed unseen (every reader must be
+        /// > checked again) or the replica stops.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_RelayChatRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_RelayChatRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_ChatRelayEvent` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func relayChat<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_RelayChatRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_RelayChatRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ChatRelayEvent>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Feed_V1_ChatRelayEvent>) async throws -> Result
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.serverStreaming(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.RelayChat.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -5547,6 +5900,68 @@ extension Roam_Feed_V1_FeedService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_StreamChatRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ChatStreamEvent>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "OpenChatReader" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Whether the caller may read the event's chat now (PERMISSION_DENIED otherwise), and whose
+    /// > messages and news to leave out for them (users blocked either way). A gateway asks it for each
+    /// > socket it serves from a `RelayChat` stream.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_OpenChatReaderRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func openChatReader<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_OpenChatReaderRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_OpenChatReaderResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.openChatReader(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_OpenChatReaderRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_OpenChatReaderResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RelayChat" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (service credential: the gateway) Everything the event's chat readers may receive, once per
+    /// > gateway and event rather than once per reader: every message and feed update with its author (to
+    /// > leave out per reader), and each member whose reading must stop at once. Ends with EVENT_ENDED when
+    /// > the event ends, and UNAVAILABLE when membership may have changed unseen (every reader must be
+    /// > checked again) or the replica stops.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_RelayChatRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func relayChat<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_RelayChatRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Feed_V1_ChatRelayEvent>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        try await self.relayChat(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_RelayChatRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ChatRelayEvent>(),
             options: options,
             onResponse: handleResponse
         )
@@ -6503,6 +6918,76 @@ extension Roam_Feed_V1_FeedService.ClientProtocol {
             metadata: metadata
         )
         return try await self.streamChat(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "OpenChatReader" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Whether the caller may read the event's chat now (PERMISSION_DENIED otherwise), and whose
+    /// > messages and news to leave out for them (users blocked either way). A gateway asks it for each
+    /// > socket it serves from a `RelayChat` stream.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func openChatReader<Result>(
+        _ message: Roam_Feed_V1_OpenChatReaderRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_OpenChatReaderResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_OpenChatReaderRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.openChatReader(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "RelayChat" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (service credential: the gateway) Everything the event's chat readers may receive, once per
+    /// > gateway and event rather than once per reader: every message and feed update with its author (to
+    /// > leave out per reader), and each member whose reading must stop at once. Ends with EVENT_ENDED when
+    /// > the event ends, and UNAVAILABLE when membership may have changed unseen (every reader must be
+    /// > checked again) or the replica stops.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func relayChat<Result>(
+        _ message: Roam_Feed_V1_RelayChatRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Feed_V1_ChatRelayEvent>) async throws -> Result
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_RelayChatRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.relayChat(
             request: request,
             options: options,
             onResponse: handleResponse

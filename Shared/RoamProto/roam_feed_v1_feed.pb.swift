@@ -1140,6 +1140,127 @@ public nonisolated struct Roam_Feed_V1_ChatStreamEvent: Sendable {
   public init() {}
 }
 
+public nonisolated struct Roam_Feed_V1_OpenChatReaderRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var eventID: String = String()
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Feed_V1_OpenChatReaderResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Users blocked either way, as known now: their messages and news are not shown to this reader.
+  public var hiddenAuthorIds: [String] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Feed_V1_RelayChatRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var eventID: String = String()
+
+  /// Resume after this sequence; absent: only new messages.
+  public var afterSequence: Int64 {
+    get {_afterSequence ?? 0}
+    set {_afterSequence = newValue}
+  }
+  /// Returns true if `afterSequence` has been explicitly set.
+  public var hasAfterSequence: Bool {self._afterSequence != nil}
+  /// Clears the value of `afterSequence`. Subsequent reads from it will return its default value.
+  public mutating func clearAfterSequence() {self._afterSequence = nil}
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+
+  fileprivate var _afterSequence: Int64? = nil
+}
+
+public nonisolated struct Roam_Feed_V1_ChatRelayEvent: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var event: Roam_Feed_V1_ChatRelayEvent.OneOf_Event? = nil
+
+  public var message: Roam_Feed_V1_ChatMessage {
+    get {
+      if case .message(let v)? = event {return v}
+      return Roam_Feed_V1_ChatMessage()
+    }
+    set {event = .message(newValue)}
+  }
+
+  /// Sent once, when the stream has caught up: every message up to `sequence` was sent (or came
+  /// before `after_sequence`), and later ones follow as they come.
+  public var live: Roam_Feed_V1_ChatRelayEvent.Live {
+    get {
+      if case .live(let v)? = event {return v}
+      return Roam_Feed_V1_ChatRelayEvent.Live()
+    }
+    set {event = .live(newValue)}
+  }
+
+  /// News of the event's feed while the stream is live.
+  public var feedUpdate: Roam_Feed_V1_FeedUpdate {
+    get {
+      if case .feedUpdate(let v)? = event {return v}
+      return Roam_Feed_V1_FeedUpdate()
+    }
+    set {event = .feedUpdate(newValue)}
+  }
+
+  /// This member may no longer read the chat (left, moved out, removed, banned).
+  public var removedUserID: String {
+    get {
+      if case .removedUserID(let v)? = event {return v}
+      return String()
+    }
+    set {event = .removedUserID(newValue)}
+  }
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public nonisolated enum OneOf_Event: Equatable, Sendable {
+    case message(Roam_Feed_V1_ChatMessage)
+    /// Sent once, when the stream has caught up: every message up to `sequence` was sent (or came
+    /// before `after_sequence`), and later ones follow as they come.
+    case live(Roam_Feed_V1_ChatRelayEvent.Live)
+    /// News of the event's feed while the stream is live.
+    case feedUpdate(Roam_Feed_V1_FeedUpdate)
+    /// This member may no longer read the chat (left, moved out, removed, banned).
+    case removedUserID(String)
+
+  }
+
+  public nonisolated struct Live: Sendable {
+    // SwiftProtobuf.Message conformance is added in an extension below. See the
+    // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+    // methods supported on all messages.
+
+    public var sequence: Int64 = 0
+
+    public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+    public init() {}
+  }
+
+  public init() {}
+}
+
 /// Something new in an event's feed, pushed to the members reading its chat; authors blocked either way
 /// with the reader are left out.
 public nonisolated struct Roam_Feed_V1_FeedUpdate: Sendable {
@@ -3574,6 +3695,231 @@ nonisolated extension Roam_Feed_V1_ChatStreamEvent.Live: SwiftProtobuf.Message, 
   }
 
   public static func ==(lhs: Roam_Feed_V1_ChatStreamEvent.Live, rhs: Roam_Feed_V1_ChatStreamEvent.Live) -> Bool {
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Feed_V1_OpenChatReaderRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".OpenChatReaderRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}event_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.eventID) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.eventID.isEmpty {
+      try visitor.visitSingularStringField(value: self.eventID, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Feed_V1_OpenChatReaderRequest, rhs: Roam_Feed_V1_OpenChatReaderRequest) -> Bool {
+    if lhs.eventID != rhs.eventID {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Feed_V1_OpenChatReaderResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".OpenChatReaderResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}hidden_author_ids\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedStringField(value: &self.hiddenAuthorIds) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.hiddenAuthorIds.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.hiddenAuthorIds, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Feed_V1_OpenChatReaderResponse, rhs: Roam_Feed_V1_OpenChatReaderResponse) -> Bool {
+    if lhs.hiddenAuthorIds != rhs.hiddenAuthorIds {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Feed_V1_RelayChatRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".RelayChatRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}event_id\0\u{3}after_sequence\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.eventID) }()
+      case 2: try { try decoder.decodeSingularInt64Field(value: &self._afterSequence) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    if !self.eventID.isEmpty {
+      try visitor.visitSingularStringField(value: self.eventID, fieldNumber: 1)
+    }
+    try { if let v = self._afterSequence {
+      try visitor.visitSingularInt64Field(value: v, fieldNumber: 2)
+    } }()
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Feed_V1_RelayChatRequest, rhs: Roam_Feed_V1_RelayChatRequest) -> Bool {
+    if lhs.eventID != rhs.eventID {return false}
+    if lhs._afterSequence != rhs._afterSequence {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Feed_V1_ChatRelayEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".ChatRelayEvent"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}message\0\u{1}live\0\u{3}feed_update\0\u{3}removed_user_id\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try {
+        var v: Roam_Feed_V1_ChatMessage?
+        var hadOneofValue = false
+        if let current = self.event {
+          hadOneofValue = true
+          if case .message(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.event = .message(v)
+        }
+      }()
+      case 2: try {
+        var v: Roam_Feed_V1_ChatRelayEvent.Live?
+        var hadOneofValue = false
+        if let current = self.event {
+          hadOneofValue = true
+          if case .live(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.event = .live(v)
+        }
+      }()
+      case 3: try {
+        var v: Roam_Feed_V1_FeedUpdate?
+        var hadOneofValue = false
+        if let current = self.event {
+          hadOneofValue = true
+          if case .feedUpdate(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.event = .feedUpdate(v)
+        }
+      }()
+      case 4: try {
+        var v: String?
+        try decoder.decodeSingularStringField(value: &v)
+        if let v = v {
+          if self.event != nil {try decoder.handleConflictingOneOf()}
+          self.event = .removedUserID(v)
+        }
+      }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    // The use of inline closures is to circumvent an issue where the compiler
+    // allocates stack space for every if/case branch local when no optimizations
+    // are enabled. https://github.com/apple/swift-protobuf/issues/1034 and
+    // https://github.com/apple/swift-protobuf/issues/1182
+    switch self.event {
+    case .message?: try {
+      guard case .message(let v)? = self.event else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 1)
+    }()
+    case .live?: try {
+      guard case .live(let v)? = self.event else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 2)
+    }()
+    case .feedUpdate?: try {
+      guard case .feedUpdate(let v)? = self.event else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 3)
+    }()
+    case .removedUserID?: try {
+      guard case .removedUserID(let v)? = self.event else { preconditionFailure() }
+      try visitor.visitSingularStringField(value: v, fieldNumber: 4)
+    }()
+    case nil: break
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Feed_V1_ChatRelayEvent, rhs: Roam_Feed_V1_ChatRelayEvent) -> Bool {
+    if lhs.event != rhs.event {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Feed_V1_ChatRelayEvent.Live: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = Roam_Feed_V1_ChatRelayEvent.protoMessageName + ".Live"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}sequence\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularInt64Field(value: &self.sequence) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if self.sequence != 0 {
+      try visitor.visitSingularInt64Field(value: self.sequence, fieldNumber: 1)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Feed_V1_ChatRelayEvent.Live, rhs: Roam_Feed_V1_ChatRelayEvent.Live) -> Bool {
+    if lhs.sequence != rhs.sequence {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

@@ -60,6 +60,17 @@ enum FeedBench {
             try await stories(client: client, members: members, concurrency: concurrency, seconds: seconds)
             try await hotPost(event: event, client: client, members: members, concurrency: concurrency)
             try await chat(event: event, feeds: feeds, members: members, feedProcess: feed)
+            // The same through the gateway, as apps read it (a gateway for chat alone: ready once it listens).
+            let (gateway, http) = try await stack.startGateway(
+                environment: [
+                    "EVENTS_ADDRESS": "127.0.0.1:\(eventsPort)", "FEED_ADDRESS": "127.0.0.1:\(feedPort)", "LOG_LEVEL": "error",
+                    "RATE_LIMIT_PER_ADDRESS": "1000000", "RATE_LIMIT_PER_ADDRESS_BURST": "1000000",
+                    // Every socket comes from the bench's one address.
+                    "MAX_CONNECTIONS_PER_ADDRESS": "1000000",
+                ], readyPath: "/healthz")
+            _ = try await ChatBench.run(
+                event: event, members: members, sender: client, gatewayPort: http.base.port ?? 0, gateway: gateway, feed: feed)
+            _ = await gateway.stop()
         }
         _ = await feed.stop()
         _ = await events.stop()
@@ -291,6 +302,8 @@ enum FeedBench {
 
 /// What the chat readers saw, shared between their tasks.
 final class ChatTally: Sendable {
+    /// Readers that could not connect or were cut off.
+    let failed = Mutex(0)
     let received = Mutex<[Duration]>([])
     let live = Mutex(0)
     let sent = Mutex<[Int64: ContinuousClock.Instant]>([:])

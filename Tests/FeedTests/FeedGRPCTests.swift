@@ -10,6 +10,35 @@ import Testing
 
 /// The feed's gRPC services behind the real interceptors, through the generated clients.
 @Suite struct FeedGRPCTests {
+    /// A relay carries every author's lines and every removal: only a service (the gateway) may read one.
+    @Test func onlyServicesReadAnEventsChatRelayAndMembersOpenReaders() async throws {
+        let tokens = await TestTokens()
+        let membership = FakeMembership()
+        let feed = FeedService(store: InMemoryFeedStore(), membership: membership)
+        try await InProcessService.run([FeedGRPCService(feed: feed)], verifier: try await tokens.verifier(), anonymousMethods: []) { grpc, _ in
+            let client = Roam_Feed_V1_FeedService.Client(wrapping: grpc)
+            let host = UUID()
+            let event = membership.event(host: host)
+            let user: Metadata = ["authorization": "Bearer \(try await tokens.userToken(host))"]
+            #expect(try await client.openChatReader(.with { $0.eventID = event.lowercasedString }, metadata: user).hiddenAuthorIds.isEmpty)
+            let refused = await #expect(throws: RPCError.self) {
+                try await client.relayChat(.with { $0.eventID = event.lowercasedString }, metadata: user) { response in
+                    for try await _ in response.messages {}
+                }
+            }
+            #expect(refused?.code == .permissionDenied)
+
+            let service: Metadata = ["authorization": "Bearer \(try await tokens.serviceToken("gateway"))"]
+            let live = try await client.relayChat(.with { $0.eventID = event.lowercasedString }, metadata: service) { response in
+                for try await item in response.messages {
+                    if case .live(let live) = item.event { return live.sequence }
+                }
+                return -1
+            }
+            #expect(live == 0)
+        }
+    }
+
     @Test func postsAndPurgesOverGRPC() async throws {
         let tokens = await TestTokens()
         let membership = FakeMembership()

@@ -1,7 +1,9 @@
 import Foundation
 import GRPCCore
+import RoamCore
 import RoamRuntime
 import RoamTesting
+import Synchronization
 import Testing
 
 @testable import Events
@@ -30,6 +32,7 @@ struct InProcessMembership: EventMembership {
     /// host and member (and an outsider) are ready.
     func withEvening(
         settings extra: [String: String] = [:], moderation: ReportsOnlyModeration = ReportsOnlyModeration(),
+        graph: any SocialGraph = NoSocialGraph(), feedService: @Sendable (FeedService) -> Void = { _ in },
         _ body:
             @Sendable (
                 HTTPTestClient, _ eventID: String, _ host: String, _ member: String, _ outsider: String,
@@ -41,7 +44,8 @@ struct InProcessMembership: EventMembership {
         let tokens = await TestTokens()
         let hub = NotificationHub()
         let events = EventService(events: InMemoryEventStore(), hasher: GatewayHarness.fastHasher, policy: EventPolicy(), notifications: hub)
-        let feed = FeedService(store: InMemoryFeedStore(), membership: InProcessMembership(events: events))
+        let feed = FeedService(store: InMemoryFeedStore(), membership: InProcessMembership(events: events), graph: graph)
+        feedService(feed)
         // Departures reach the feed's chat as EventsDepartureWatcher would bring them over gRPC.
         let departures = hub.watchDepartures()
         let watcher = Task {
@@ -246,6 +250,60 @@ struct InProcessMembership: EventMembership {
             #expect(closing?.code == 4403)
             #expect(closing?.reason.hasPrefix("NO_LONGER_MEMBER") == true)
             resumed.stop()
+        }
+    }
+
+    /// One relay from feed serves every socket of the event on a gateway (lever 5 of issue 58), and each
+    /// socket still leaves out whom its reader blocks or is blocked by, as known when it opened.
+    @Test func chatSocketsOfAnEventShareOneRelayAndEachLeavesOutItsReadersBlockedAuthors() async throws {
+        let graph = FakeSocialGraph()
+        let shared = Mutex<FeedService?>(nil)
+        try await withEvening(graph: graph, feedService: { feed in shared.withLock { $0 = feed } }) { http, eventID, host, member, _, memberID in
+            let feed = try #require(shared.withLock { $0 })
+            let port = try #require(http.base.port)
+            let path = "/v1/events/\(eventID)/chat/live"
+            let before = LiveSocket(port: port, path: path, token: member)
+            await before.wait { $0.isLive }
+            _ = try await http.send("POST", "/v1/events/\(eventID)/chat", json: ["text": "hello"], token: host)
+            await before.wait { $0.messages.count >= 1 }
+            let author = before.messages.first?["authorId"] as? String
+            let hostID = try #require(author.flatMap { UUID(uuidString: $0) })
+
+            graph.block(UUID(uuidString: memberID)!, hostID)
+            let membersSocket = LiveSocket(port: port, path: path, token: member)
+            let hostsSocket = LiveSocket(port: port, path: path, token: host)
+            await membersSocket.wait { $0.isLive }
+            await hostsSocket.wait { $0.isLive }
+            #expect(await feed.chat.readerCount == 1, "three sockets, one relay")
+
+            _ = try await http.send("POST", "/v1/events/\(eventID)/chat", json: ["text": "from the member"], token: member)
+            _ = try await http.send("POST", "/v1/events/\(eventID)/chat", json: ["text": "from the host"], token: host)
+            await before.wait { $0.messages.count >= 3 }
+            #expect(before.messages.map { $0["sequence"] as? Int } == [1, 2, 3], "opened before the block: everything")
+            await membersSocket.wait { $0.messages.count >= 1 }
+            await hostsSocket.wait { $0.messages.count >= 1 }
+            // A later line from each shows nothing more is on its way.
+            _ = try await http.send("POST", "/v1/events/\(eventID)/chat", json: ["text": "member again"], token: member)
+            _ = try await http.send("POST", "/v1/events/\(eventID)/chat", json: ["text": "host again"], token: host)
+            await before.wait { $0.messages.count >= 5 }
+            await membersSocket.wait { $0.messages.count >= 2 }
+            await hostsSocket.wait { $0.messages.count >= 2 }
+            #expect(membersSocket.messages.map { $0["text"] as? String } == ["from the member", "member again"], "\(membersSocket.summary)")
+            #expect(hostsSocket.messages.map { $0["text"] as? String } == ["from the host", "host again"], "\(hostsSocket.summary)")
+
+            // The last socket gone, the room closes; the next socket opens another and reads on.
+            for socket in [before, membersSocket, hostsSocket] { socket.stop() }
+            let later = LiveSocket(port: port, path: path + "?after=5", token: host)
+            await later.wait { $0.isLive }
+            _ = try await http.send("POST", "/v1/events/\(eventID)/chat", json: ["text": "anyone?"], token: host)
+            await later.wait { $0.messages.count >= 1 }
+            #expect(later.messages.map { $0["text"] as? String } == ["anyone?"], "\(later.summary)")
+            // Resuming from before where the room reaches: read on a stream of its own, still filtered.
+            let older = LiveSocket(port: port, path: path + "?after=2", token: host)
+            await older.wait { $0.isLive }
+            #expect(older.messages.map { $0["sequence"] as? Int } == [3, 5, 6], "\(older.summary)")
+            later.stop()
+            older.stop()
         }
     }
 

@@ -13,6 +13,8 @@ struct ChatRoutes<Transport: ClientTransport>: Sendable {
     let feed: FeedCaller<Transport>
     /// Signs the media links of posts pushed as feed news.
     let links: MediaLinkMaker
+    /// Where most sockets read from: one relay per event, not a stream each.
+    let fanOut: ChatFanOut<Transport>
     /// Where the socket is registered, so its session ending closes it.
     let openStreams: OpenStreams
 
@@ -25,14 +27,7 @@ struct ChatRoutes<Transport: ClientTransport>: Sendable {
                 throw RoamError.invalidField("Upgrade", "must be websocket: this route speaks the WebSocket protocol")
             }
             let event = try context.parameters.require("id")
-            _ = try await renamingFields(as: Self.self) {
-                try await feed.call(idempotent: true) { client, options in
-                    try await client.listChatMessages(
-                        .with {
-                            $0.eventID = event; $0.page.pageSize = 1
-                        }, options: options)
-                }
-            }
+            _ = try await openReader(event)
             return .upgrade([:])
         } onUpgrade: { inbound, outbound, webSocketContext in
             let context = webSocketContext.requestContext
@@ -48,7 +43,7 @@ struct ChatRoutes<Transport: ClientTransport>: Sendable {
             }
             defer { openStreams.closed(registration) }
             let ending = await withTaskGroup(of: (WebSocketErrorCode, String)?.self) { group in
-                group.addTask { await relay(event: event, after: after, to: outbound, context: context.callContext) }
+                group.addTask { await read(event: event, user: user.id, after: after, to: outbound, context: context.callContext) }
                 group.addTask {
                     for await reason in closing { return Self.closing(for: reason) }
                     return nil
@@ -73,6 +68,44 @@ struct ChatRoutes<Transport: ClientTransport>: Sendable {
         guard let value = Int64(text), value >= 0 else { throw RoamError.invalidField("after", "must be a sequence number, 0 or more") }
         return value
     }
+
+    /// Whether the caller may read the event's chat, and whose lines to leave out for them.
+    private func openReader(_ event: String) async throws -> Set<UUID> {
+        let opened = try await renamingFields(as: Self.self) {
+            try await feed.call(idempotent: true) { client, options in
+                try await client.openChatReader(.with { $0.eventID = event }, options: options)
+            }
+        }
+        return Set(opened.hiddenAuthorIds.compactMap(UUID.init(uuidString:)))
+    }
+
+    /// Writes the event's lines from its room on this gateway until the socket must close, and says how;
+    /// a socket resuming from further back than the room reaches reads on its own stream.
+    private func read(
+        event: String, user: UUID, after: Int64?, to outbound: WebSocketOutboundWriter, context: CallContext
+    ) async -> (WebSocketErrorCode, String) {
+        guard let eventID = UUID(uuidString: event) else { return await relay(event: event, after: after, to: outbound, context: context) }
+        do {
+            let joining = try await CallContext.$current.withValue(context) {
+                try await cancelWhenGracefulShutdown { () -> ChatFanOut<Transport>.Joining in
+                    let joining = try await fanOut.join(eventID, user: user, after: after)
+                    guard case .live(let backlog, let lines, _) = joining else { return joining }
+                    // Asked once joined, so a removal while joining still closes the socket.
+                    let hidden = try await openReader(event)
+                    for line in backlog where line.isShown(to: hidden) { try await outbound.write(.text(line.text)) }
+                    try await outbound.write(.text(Self.liveFrame))
+                    for try await line in lines where line.isShown(to: hidden) { try await outbound.write(.text(line.text)) }
+                    return joining
+                }
+            }
+            if case .uncovered = joining { return await relay(event: event, after: after, to: outbound, context: context) }
+            return (.goingAway, "the gateway is stopping; reconnect with after=<last sequence>")
+        } catch {
+            return Self.closing(for: error)
+        }
+    }
+
+    private static var liveFrame: String { #"{"type":"live"}"# }
 
     /// Relays the feed's stream as text frames until it ends, and says how to close the socket.
     private func relay(

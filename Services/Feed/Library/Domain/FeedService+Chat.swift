@@ -43,28 +43,61 @@ extension FeedService {
         deliver deliverAny: (ChatMessage) async throws -> Void
     ) async throws {
         if let sequence, sequence < 0 { throw RoamError.invalidField("after_sequence", "must not be negative") }
-        guard try await membership.status(of: reader, in: event).active else { throw FeedError.notEventMember }
-        let hidden = try await graph.relations(of: reader).hidden
-        func deliver(_ message: ChatMessage) async throws {
-            if !hidden.contains(message.authorID) { try await deliverAny(message) }
+        let hidden = try await openChatReader(event, reader: reader)
+        try await follow(event, as: reader, after: sequence, live: { _ in try await live() }) { item in
+            switch item {
+            case .message(let message):
+                if !hidden.contains(message.authorID) { try await deliverAny(message) }
+            case .update(let news):
+                if news.authorID.map(hidden.contains) != true { try await update(news) }
+            case .removed:
+                break
+            }
         }
+    }
+
+    /// Checks that `reader` may read the event's chat now, and returns whose messages and news to leave
+    /// out for them: users blocked either way.
+    public func openChatReader(_ event: UUID, reader: UUID) async throws -> Set<UUID> {
+        guard try await membership.status(of: reader, in: event).active else { throw FeedError.notEventMember }
+        return try await graph.relations(of: reader).hidden
+    }
+
+    /// Everything the event's readers may receive, for a relay that serves many of them (a gateway
+    /// fanning one stream out to its sockets and leaving out, per reader, whom they do not see):
+    /// every message after `sequence` in order, `live` once caught up with the sequence up to which
+    /// everything was sent, then news and each member removed. Ends like `readChat` for the event's
+    /// end, a slow relay and a stopping replica, and with UNAVAILABLE when membership may have changed
+    /// unseen.
+    public func relayChat(
+        _ event: UUID, after sequence: Int64?, live: (Int64) async throws -> Void,
+        _ receive: (ChatItem) async throws -> Void
+    ) async throws {
+        if let sequence, sequence < 0 { throw RoamError.invalidField("after_sequence", "must not be negative") }
+        try await follow(event, as: nil, after: sequence, live: live, receive)
+    }
+
+    private static let nobody = UUID(uuid: (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0))
+
+    /// Joins the event's room as `reader` (nil: a relay), catching up from history as needed, and hands
+    /// over every item until reading must stop.
+    private func follow(
+        _ event: UUID, as reader: UUID?, after sequence: Int64?, live: (Int64) async throws -> Void,
+        _ receive: (ChatItem) async throws -> Void
+    ) async throws {
         var cursor = sequence
         while true {
             switch try await chat.join(event, user: reader, after: cursor) {
-            case .live(let backlog, let stream):
+            case .live(let backlog, let stream, let position):
                 // A removal that happened while joining reached no reader: check once more.
-                let status = try await membership.status(of: reader, in: event)
-                guard status.active else { throw status.eventGone ? FeedError.eventEnded : FeedError.noLongerMember }
-                for message in backlog { try await deliver(message) }
-                try await live()
-                for try await item in stream {
-                    switch item {
-                    case .message(let message):
-                        try await deliver(message)
-                    case .update(let news):
-                        if news.authorID.map(hidden.contains) != true { try await update(news) }
-                    }
+                // A relay asks about nobody in particular: whether the event is still there.
+                let status = try await membership.status(of: reader ?? Self.nobody, in: event)
+                guard status.active || (reader == nil && !status.eventGone) else {
+                    throw status.eventGone ? FeedError.eventEnded : FeedError.noLongerMember
                 }
+                for message in backlog { try await receive(.message(message)) }
+                try await live(position)
+                for try await item in stream { try await receive(item) }
                 return
             case .behind(let coveredFrom):
                 var position = cursor ?? coveredFrom
@@ -72,7 +105,7 @@ extension FeedService {
                     let older = try await store.chatMessages(in: event, after: position, limit: 200)
                     guard !older.isEmpty else { break }
                     for message in older {
-                        try await deliver(message)
+                        try await receive(.message(message))
                         position = message.sequence
                     }
                 }
@@ -90,5 +123,6 @@ extension FeedService {
             // The event's end may reach this process after its membership is gone: say it ended.
             if status.eventGone { await chat.end(event) } else { await chat.revoke(user, from: event) }
         }
+        await chat.closeRelays()
     }
 }

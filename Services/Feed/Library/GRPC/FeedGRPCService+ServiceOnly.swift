@@ -6,7 +6,8 @@ import RoamRuntime
 extension FeedGRPCService: HasServiceOnlyMethods {
     public static var serviceOnlyMethods: Set<MethodDescriptor> {
         [
-            Roam_Feed_V1_FeedService.Method.ListModerationReports.descriptor
+            Roam_Feed_V1_FeedService.Method.ListModerationReports.descriptor,
+            Roam_Feed_V1_FeedService.Method.RelayChat.descriptor,
         ]
     }
 }

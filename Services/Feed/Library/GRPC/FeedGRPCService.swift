@@ -138,6 +138,37 @@ public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol, A
         }
     }
 
+    public func openChatReader(
+        request: Roam_Feed_V1_OpenChatReaderRequest, context: ServerContext
+    ) async throws -> Roam_Feed_V1_OpenChatReaderResponse {
+        let hidden = try await feed.openChatReader(UUID(field: "event_id", request.eventID), reader: caller())
+        return .with { $0.hiddenAuthorIds = hidden.map { $0.uuidString.lowercased() }.sorted() }
+    }
+
+    public func relayChat(
+        request: Roam_Feed_V1_RelayChatRequest, response: RPCWriter<Roam_Feed_V1_ChatRelayEvent>,
+        context: ServerContext
+    ) async throws {
+        let event = try UUID(field: "event_id", request.eventID)
+        let after = request.hasAfterSequence ? request.afterSequence : nil
+        // As `streamChat`: the relay's end comes through the cancellation handler.
+        let relaying = Task {
+            try await feed.relayChat(event, after: after, live: { sequence in try await response.write(.with { $0.live.sequence = sequence }) }) {
+                item in
+                switch item {
+                case .message(let message): try await response.write(.with { $0.message = message.proto })
+                case .update(let update): try await response.write(.with { $0.feedUpdate = update.proto })
+                case .removed(let user): try await response.write(.with { $0.removedUserID = user.uuidString.lowercased() })
+                }
+            }
+        }
+        try await withRPCCancellationHandler {
+            try await relaying.value
+        } onCancelRPC: {
+            relaying.cancel()
+        }
+    }
+
     public func reportContent(
         request: Roam_Feed_V1_ReportContentRequest,
         context: ServerContext

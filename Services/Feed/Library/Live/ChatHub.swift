@@ -10,18 +10,21 @@ import RoamRuntime
 /// messages of a room stay in memory so a reader can join from a recent sequence without a gap.
 /// News of the event's feed (a new post or comment, a changed like count) is read once per process and
 /// handed to the live readers between messages; it is not kept for readers who join later.
+/// A relay (a gateway fanning one stream out to its sockets) reads for many members: it is told of each
+/// member removed instead of being closed.
 public actor ChatHub: ChatAnnouncer {
     /// How a reader joins: live from its sequence, or it must first catch up from history.
     public enum Joining: Sendable {
         /// `backlog` holds the remembered messages after the reader's sequence, to hand over before
-        /// anything from the stream, which brings what comes later.
-        case live(backlog: [ChatMessage], AsyncThrowingStream<ChatItem, any Error>)
+        /// anything from the stream, which brings what comes later: everything after `position`.
+        case live(backlog: [ChatMessage], AsyncThrowingStream<ChatItem, any Error>, position: Int64)
         /// The room's memory starts after this sequence; read the store up to it first.
         case behind(coveredFrom: Int64)
     }
 
     struct Reader {
-        var user: UUID
+        /// Nil for a relay.
+        var user: UUID?
         var continuation: AsyncThrowingStream<ChatItem, any Error>.Continuation
         var lastDelivered: Int64
     }
@@ -48,8 +51,8 @@ public actor ChatHub: ChatAnnouncer {
         self.recentSize = recentSize
     }
 
-    /// Joins `user` to the event's live chat after `sequence` (nil: from now on).
-    public func join(_ event: UUID, user: UUID, after sequence: Int64?) async throws -> Joining {
+    /// Joins `user` (nil: a relay) to the event's live chat after `sequence` (nil: from now on).
+    public func join(_ event: UUID, user: UUID?, after sequence: Int64?) async throws -> Joining {
         if rooms[event] == nil { try await open(event) }
         guard var room = rooms[event] else { return try await join(event, user: user, after: sequence) }
         let start = sequence ?? room.latest
@@ -63,7 +66,7 @@ public actor ChatHub: ChatAnnouncer {
         continuation.onTermination = { [weak self] _ in
             Task { await self?.leave(event, reader: id) }
         }
-        return .live(backlog: backlog, stream)
+        return .live(backlog: backlog, stream, position: reader.lastDelivered)
     }
 
     /// New messages were stored for the event: deliver them to this process's readers.
@@ -117,9 +120,25 @@ public actor ChatHub: ChatAnnouncer {
         for event in rooms.keys { await announce(event: event) }
     }
 
-    /// Closes the user's readers of the event at once (they left, moved out or were banned).
+    /// Closes the user's readers of the event at once (they left, moved out or were banned), and tells
+    /// its relays.
     public func revoke(_ user: UUID, from event: UUID) {
         close(event, with: FeedError.noLongerMember) { $0.user == user }
+        guard var room = rooms[event] else { return }
+        for (id, reader) in room.readers where reader.user == nil {
+            guard case .enqueued = reader.continuation.yield(.removed(user)) else {
+                reader.continuation.finish(throwing: FeedError.slowConsumer(lastDelivered: reader.lastDelivered))
+                room.readers[id] = nil
+                continue
+            }
+        }
+        rooms[event] = room
+    }
+
+    /// Closes every relay: membership may have changed while no one was telling this process, and a
+    /// relay's members cannot be checked here (its gateway checks them again when they reconnect).
+    public func closeRelays() {
+        for event in rooms.keys { close(event, with: FeedError.membershipUnsure) { $0.user == nil } }
     }
 
     /// Closes every reader of the event: it ended.
@@ -132,9 +151,10 @@ public actor ChatHub: ChatAnnouncer {
         for event in rooms.keys { close(event, with: FeedError.shuttingDown) { _ in true } }
     }
 
-    /// Who is reading which event on this process, so membership can be checked again after a gap.
+    /// Who is reading which event on this process, so membership can be checked again after a gap
+    /// (relays aside).
     public var readers: [(event: UUID, user: UUID)] {
-        rooms.flatMap { event, room in room.readers.values.map { (event, $0.user) } }
+        rooms.flatMap { event, room in room.readers.values.compactMap { reader in reader.user.map { (event, $0) } } }
     }
 
     public var readerCount: Int {
