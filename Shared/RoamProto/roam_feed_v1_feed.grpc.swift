@@ -293,6 +293,19 @@ public enum Roam_Feed_V1_FeedService: Sendable {
                 type: .serverStreaming
             )
         }
+        /// Namespace for "CheckChatReaders" metadata.
+        public enum CheckChatReaders: Sendable {
+            /// Request type for "CheckChatReaders".
+            public typealias Input = Roam_Feed_V1_CheckChatReadersRequest
+            /// Response type for "CheckChatReaders".
+            public typealias Output = Roam_Feed_V1_CheckChatReadersResponse
+            /// Descriptor for "CheckChatReaders".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.feed.v1.FeedService"),
+                method: "CheckChatReaders",
+                type: .unary
+            )
+        }
         /// Namespace for "ReportContent" metadata.
         public enum ReportContent: Sendable {
             /// Request type for "ReportContent".
@@ -459,6 +472,7 @@ public enum Roam_Feed_V1_FeedService: Sendable {
             StreamChat.descriptor,
             OpenChatReader.descriptor,
             RelayChat.descriptor,
+            CheckChatReaders.descriptor,
             ReportContent.descriptor,
             ListEventContentReports.descriptor,
             ListModerationReports.descriptor,
@@ -879,9 +893,9 @@ extension Roam_Feed_V1_FeedService {
         /// >
         /// > (service credential: the gateway) Everything the event's chat readers may receive, once per
         /// > gateway and event rather than once per reader: every message and feed update with its author (to
-        /// > leave out per reader), and each member whose reading must stop at once. Ends with EVENT_ENDED when
-        /// > the event ends, and UNAVAILABLE when membership may have changed unseen (every reader must be
-        /// > checked again) or the replica stops.
+        /// > leave out per reader), each member whose reading must stop at once, and `recheck` when membership
+        /// > may have changed unseen (then `CheckChatReaders`). Ends with EVENT_ENDED when the event ends, and
+        /// > SHUTTING_DOWN when the replica stops.
         ///
         /// - Parameters:
         ///   - request: A streaming request of `Roam_Feed_V1_RelayChatRequest` messages.
@@ -894,6 +908,24 @@ extension Roam_Feed_V1_FeedService {
             request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_RelayChatRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ChatRelayEvent>
+
+        /// Handle the "CheckChatReaders" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential: the gateway) Which of these readers of the event's chat may read no longer.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Feed_V1_CheckChatReadersRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Feed_V1_CheckChatReadersResponse` messages.
+        func checkChatReaders(
+            request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_CheckChatReadersRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_CheckChatReadersResponse>
 
         /// Handle the "ReportContent" method.
         ///
@@ -1486,9 +1518,9 @@ extension Roam_Feed_V1_FeedService {
         /// >
         /// > (service credential: the gateway) Everything the event's chat readers may receive, once per
         /// > gateway and event rather than once per reader: every message and feed update with its author (to
-        /// > leave out per reader), and each member whose reading must stop at once. Ends with EVENT_ENDED when
-        /// > the event ends, and UNAVAILABLE when membership may have changed unseen (every reader must be
-        /// > checked again) or the replica stops.
+        /// > leave out per reader), each member whose reading must stop at once, and `recheck` when membership
+        /// > may have changed unseen (then `CheckChatReaders`). Ends with EVENT_ENDED when the event ends, and
+        /// > SHUTTING_DOWN when the replica stops.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Feed_V1_RelayChatRequest` message.
@@ -1501,6 +1533,24 @@ extension Roam_Feed_V1_FeedService {
             request: GRPCCore.ServerRequest<Roam_Feed_V1_RelayChatRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_ChatRelayEvent>
+
+        /// Handle the "CheckChatReaders" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential: the gateway) Which of these readers of the event's chat may read no longer.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_CheckChatReadersRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Feed_V1_CheckChatReadersResponse` message.
+        func checkChatReaders(
+            request: GRPCCore.ServerRequest<Roam_Feed_V1_CheckChatReadersRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_CheckChatReadersResponse>
 
         /// Handle the "ReportContent" method.
         ///
@@ -2092,9 +2142,9 @@ extension Roam_Feed_V1_FeedService {
         /// >
         /// > (service credential: the gateway) Everything the event's chat readers may receive, once per
         /// > gateway and event rather than once per reader: every message and feed update with its author (to
-        /// > leave out per reader), and each member whose reading must stop at once. Ends with EVENT_ENDED when
-        /// > the event ends, and UNAVAILABLE when membership may have changed unseen (every reader must be
-        /// > checked again) or the replica stops.
+        /// > leave out per reader), each member whose reading must stop at once, and `recheck` when membership
+        /// > may have changed unseen (then `CheckChatReaders`). Ends with EVENT_ENDED when the event ends, and
+        /// > SHUTTING_DOWN when the replica stops.
         ///
         /// - Parameters:
         ///   - request: A `Roam_Feed_V1_RelayChatRequest` message.
@@ -2108,6 +2158,24 @@ extension Roam_Feed_V1_FeedService {
             response: GRPCCore.RPCWriter<Roam_Feed_V1_ChatRelayEvent>,
             context: GRPCCore.ServerContext
         ) async throws
+
+        /// Handle the "CheckChatReaders" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential: the gateway) Which of these readers of the event's chat may read no longer.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Feed_V1_CheckChatReadersRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Feed_V1_CheckChatReadersResponse` to respond with.
+        func checkChatReaders(
+            request: Roam_Feed_V1_CheckChatReadersRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Feed_V1_CheckChatReadersResponse
 
         /// Handle the "ReportContent" method.
         ///
@@ -2546,6 +2614,17 @@ extension Roam_Feed_V1_FeedService.StreamingServiceProtocol {
             }
         )
         router.registerHandler(
+            forMethod: Roam_Feed_V1_FeedService.Method.CheckChatReaders.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_CheckChatReadersRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_CheckChatReadersResponse>(),
+            handler: { request, context in
+                try await self.checkChatReaders(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
             forMethod: Roam_Feed_V1_FeedService.Method.ReportContent.descriptor,
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ReportContentRequest>(),
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_ReportContentResponse>(),
@@ -2901,6 +2980,17 @@ extension Roam_Feed_V1_FeedService.ServiceProtocol {
             context: context
         )
         return response
+    }
+
+    public func checkChatReaders(
+        request: GRPCCore.StreamingServerRequest<Roam_Feed_V1_CheckChatReadersRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Feed_V1_CheckChatReadersResponse> {
+        let response = try await self.checkChatReaders(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
     }
 
     public func reportContent(
@@ -3306,6 +3396,19 @@ extension Roam_Feed_V1_FeedService.SimpleServiceProtocol {
                 )
                 return [:]
             }
+        )
+    }
+
+    public func checkChatReaders(
+        request: GRPCCore.ServerRequest<Roam_Feed_V1_CheckChatReadersRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Feed_V1_CheckChatReadersResponse> {
+        return GRPCCore.ServerResponse<Roam_Feed_V1_CheckChatReadersResponse>(
+            message: try await self.checkChatReaders(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
         )
     }
 
@@ -3945,9 +4048,9 @@ extension Roam_Feed_V1_FeedService {
         /// >
         /// > (service credential: the gateway) Everything the event's chat readers may receive, once per
         /// > gateway and event rather than once per reader: every message and feed update with its author (to
-        /// > leave out per reader), and each member whose reading must stop at once. Ends with EVENT_ENDED when
-        /// > the event ends, and UNAVAILABLE when membership may have changed unseen (every reader must be
-        /// > checked again) or the replica stops.
+        /// > leave out per reader), each member whose reading must stop at once, and `recheck` when membership
+        /// > may have changed unseen (then `CheckChatReaders`). Ends with EVENT_ENDED when the event ends, and
+        /// > SHUTTING_DOWN when the replica stops.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Feed_V1_RelayChatRequest` message.
@@ -3964,6 +4067,29 @@ extension Roam_Feed_V1_FeedService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_ChatRelayEvent>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.StreamingClientResponse<Roam_Feed_V1_ChatRelayEvent>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "CheckChatReaders" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential: the gateway) Which of these readers of the event's chat may read no longer.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_CheckChatReadersRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_CheckChatReadersRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_CheckChatReadersResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func checkChatReaders<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_CheckChatReadersRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_CheckChatReadersRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_CheckChatReadersResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_CheckChatReadersResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
 
         /// Call the "ReportContent" method.
@@ -4938,9 +5064,9 @@ extension Roam_Feed_V1_FeedService {
         /// >
         /// > (service credential: the gateway) Everything the event's chat readers may receive, once per
         /// > gateway and event rather than once per reader: every message and feed update with its author (to
-        /// > leave out per reader), and each member whose reading must stop at once. Ends with EVENT_ENDED when
-        /// > the event ends, and UNAVAILABLE when membership may have changed unseen (every reader must be
-        /// > checked again) or the replica stops.
+        /// > leave out per reader), each member whose reading must stop at once, and `recheck` when membership
+        /// > may have changed unseen (then `CheckChatReaders`). Ends with EVENT_ENDED when the event ends, and
+        /// > SHUTTING_DOWN when the replica stops.
         ///
         /// - Parameters:
         ///   - request: A request containing a single `Roam_Feed_V1_RelayChatRequest` message.
@@ -4961,6 +5087,40 @@ extension Roam_Feed_V1_FeedService {
             try await self.client.serverStreaming(
                 request: request,
                 descriptor: Roam_Feed_V1_FeedService.Method.RelayChat.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "CheckChatReaders" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > (service credential: the gateway) Which of these readers of the event's chat may read no longer.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Feed_V1_CheckChatReadersRequest` message.
+        ///   - serializer: A serializer for `Roam_Feed_V1_CheckChatReadersRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Feed_V1_CheckChatReadersResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func checkChatReaders<Result>(
+            request: GRPCCore.ClientRequest<Roam_Feed_V1_CheckChatReadersRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Feed_V1_CheckChatReadersRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Feed_V1_CheckChatReadersResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_CheckChatReadersResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Feed_V1_FeedService.Method.CheckChatReaders.descriptor,
                 serializer: serializer,
                 deserializer: deserializer,
                 options: options,
@@ -5942,9 +6102,9 @@ extension Roam_Feed_V1_FeedService.ClientProtocol {
     /// >
     /// > (service credential: the gateway) Everything the event's chat readers may receive, once per
     /// > gateway and event rather than once per reader: every message and feed update with its author (to
-    /// > leave out per reader), and each member whose reading must stop at once. Ends with EVENT_ENDED when
-    /// > the event ends, and UNAVAILABLE when membership may have changed unseen (every reader must be
-    /// > checked again) or the replica stops.
+    /// > leave out per reader), each member whose reading must stop at once, and `recheck` when membership
+    /// > may have changed unseen (then `CheckChatReaders`). Ends with EVENT_ENDED when the event ends, and
+    /// > SHUTTING_DOWN when the replica stops.
     ///
     /// - Parameters:
     ///   - request: A request containing a single `Roam_Feed_V1_RelayChatRequest` message.
@@ -5962,6 +6122,35 @@ extension Roam_Feed_V1_FeedService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_RelayChatRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_ChatRelayEvent>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "CheckChatReaders" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (service credential: the gateway) Which of these readers of the event's chat may read no longer.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Feed_V1_CheckChatReadersRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func checkChatReaders<Result>(
+        request: GRPCCore.ClientRequest<Roam_Feed_V1_CheckChatReadersRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_CheckChatReadersResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.checkChatReaders(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Feed_V1_CheckChatReadersRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Feed_V1_CheckChatReadersResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -6965,9 +7154,9 @@ extension Roam_Feed_V1_FeedService.ClientProtocol {
     /// >
     /// > (service credential: the gateway) Everything the event's chat readers may receive, once per
     /// > gateway and event rather than once per reader: every message and feed update with its author (to
-    /// > leave out per reader), and each member whose reading must stop at once. Ends with EVENT_ENDED when
-    /// > the event ends, and UNAVAILABLE when membership may have changed unseen (every reader must be
-    /// > checked again) or the replica stops.
+    /// > leave out per reader), each member whose reading must stop at once, and `recheck` when membership
+    /// > may have changed unseen (then `CheckChatReaders`). Ends with EVENT_ENDED when the event ends, and
+    /// > SHUTTING_DOWN when the replica stops.
     ///
     /// - Parameters:
     ///   - message: request message to send.
@@ -6988,6 +7177,39 @@ extension Roam_Feed_V1_FeedService.ClientProtocol {
             metadata: metadata
         )
         return try await self.relayChat(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "CheckChatReaders" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > (service credential: the gateway) Which of these readers of the event's chat may read no longer.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func checkChatReaders<Result>(
+        _ message: Roam_Feed_V1_CheckChatReadersRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Feed_V1_CheckChatReadersResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Feed_V1_CheckChatReadersRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.checkChatReaders(
             request: request,
             options: options,
             onResponse: handleResponse

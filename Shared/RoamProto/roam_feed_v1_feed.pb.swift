@@ -1232,6 +1232,15 @@ public nonisolated struct Roam_Feed_V1_ChatRelayEvent: Sendable {
     set {event = .removedUserID(newValue)}
   }
 
+  /// Membership may have changed while feed was not told: ask `CheckChatReaders` about every reader.
+  public var recheck: Roam_Feed_V1_ChatRelayEvent.Recheck {
+    get {
+      if case .recheck(let v)? = event {return v}
+      return Roam_Feed_V1_ChatRelayEvent.Recheck()
+    }
+    set {event = .recheck(newValue)}
+  }
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public nonisolated enum OneOf_Event: Equatable, Sendable {
@@ -1243,7 +1252,19 @@ public nonisolated struct Roam_Feed_V1_ChatRelayEvent: Sendable {
     case feedUpdate(Roam_Feed_V1_FeedUpdate)
     /// This member may no longer read the chat (left, moved out, removed, banned).
     case removedUserID(String)
+    /// Membership may have changed while feed was not told: ask `CheckChatReaders` about every reader.
+    case recheck(Roam_Feed_V1_ChatRelayEvent.Recheck)
 
+  }
+
+  public nonisolated struct Recheck: Sendable {
+    // SwiftProtobuf.Message conformance is added in an extension below. See the
+    // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+    // methods supported on all messages.
+
+    public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+    public init() {}
   }
 
   public nonisolated struct Live: Sendable {
@@ -1257,6 +1278,35 @@ public nonisolated struct Roam_Feed_V1_ChatRelayEvent: Sendable {
 
     public init() {}
   }
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Feed_V1_CheckChatReadersRequest: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  public var eventID: String = String()
+
+  public var userIds: [String] = []
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
+
+  public init() {}
+}
+
+public nonisolated struct Roam_Feed_V1_CheckChatReadersResponse: Sendable {
+  // SwiftProtobuf.Message conformance is added in an extension below. See the
+  // `Message` and `Message+*Additions` files in the SwiftProtobuf library for
+  // methods supported on all messages.
+
+  /// Those of the asked who may no longer read (all of them when the event ended).
+  public var removedUserIds: [String] = []
+
+  public var eventEnded: Bool = false
+
+  public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
 }
@@ -3801,7 +3851,7 @@ nonisolated extension Roam_Feed_V1_RelayChatRequest: SwiftProtobuf.Message, Swif
 
 nonisolated extension Roam_Feed_V1_ChatRelayEvent: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".ChatRelayEvent"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}message\0\u{1}live\0\u{3}feed_update\0\u{3}removed_user_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}message\0\u{1}live\0\u{3}feed_update\0\u{3}removed_user_id\0\u{1}recheck\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3856,6 +3906,19 @@ nonisolated extension Roam_Feed_V1_ChatRelayEvent: SwiftProtobuf.Message, SwiftP
           self.event = .removedUserID(v)
         }
       }()
+      case 5: try {
+        var v: Roam_Feed_V1_ChatRelayEvent.Recheck?
+        var hadOneofValue = false
+        if let current = self.event {
+          hadOneofValue = true
+          if case .recheck(let m) = current {v = m}
+        }
+        try decoder.decodeSingularMessageField(value: &v)
+        if let v = v {
+          if hadOneofValue {try decoder.handleConflictingOneOf()}
+          self.event = .recheck(v)
+        }
+      }()
       default: break
       }
     }
@@ -3883,6 +3946,10 @@ nonisolated extension Roam_Feed_V1_ChatRelayEvent: SwiftProtobuf.Message, SwiftP
       guard case .removedUserID(let v)? = self.event else { preconditionFailure() }
       try visitor.visitSingularStringField(value: v, fieldNumber: 4)
     }()
+    case .recheck?: try {
+      guard case .recheck(let v)? = self.event else { preconditionFailure() }
+      try visitor.visitSingularMessageField(value: v, fieldNumber: 5)
+    }()
     case nil: break
     }
     try unknownFields.traverse(visitor: &visitor)
@@ -3890,6 +3957,25 @@ nonisolated extension Roam_Feed_V1_ChatRelayEvent: SwiftProtobuf.Message, SwiftP
 
   public static func ==(lhs: Roam_Feed_V1_ChatRelayEvent, rhs: Roam_Feed_V1_ChatRelayEvent) -> Bool {
     if lhs.event != rhs.event {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Feed_V1_ChatRelayEvent.Recheck: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = Roam_Feed_V1_ChatRelayEvent.protoMessageName + ".Recheck"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap()
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    // Load everything into unknown fields
+    while try decoder.nextFieldNumber() != nil {}
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Feed_V1_ChatRelayEvent.Recheck, rhs: Roam_Feed_V1_ChatRelayEvent.Recheck) -> Bool {
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3920,6 +4006,76 @@ nonisolated extension Roam_Feed_V1_ChatRelayEvent.Live: SwiftProtobuf.Message, S
 
   public static func ==(lhs: Roam_Feed_V1_ChatRelayEvent.Live, rhs: Roam_Feed_V1_ChatRelayEvent.Live) -> Bool {
     if lhs.sequence != rhs.sequence {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Feed_V1_CheckChatReadersRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CheckChatReadersRequest"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}event_id\0\u{3}user_ids\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeSingularStringField(value: &self.eventID) }()
+      case 2: try { try decoder.decodeRepeatedStringField(value: &self.userIds) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.eventID.isEmpty {
+      try visitor.visitSingularStringField(value: self.eventID, fieldNumber: 1)
+    }
+    if !self.userIds.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.userIds, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Feed_V1_CheckChatReadersRequest, rhs: Roam_Feed_V1_CheckChatReadersRequest) -> Bool {
+    if lhs.eventID != rhs.eventID {return false}
+    if lhs.userIds != rhs.userIds {return false}
+    if lhs.unknownFields != rhs.unknownFields {return false}
+    return true
+  }
+}
+
+nonisolated extension Roam_Feed_V1_CheckChatReadersResponse: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
+  public static let protoMessageName: String = _protobuf_package + ".CheckChatReadersResponse"
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}removed_user_ids\0\u{3}event_ended\0")
+
+  public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
+    while let fieldNumber = try decoder.nextFieldNumber() {
+      // The use of inline closures is to circumvent an issue where the compiler
+      // allocates stack space for every case branch when no optimizations are
+      // enabled. https://github.com/apple/swift-protobuf/issues/1034
+      switch fieldNumber {
+      case 1: try { try decoder.decodeRepeatedStringField(value: &self.removedUserIds) }()
+      case 2: try { try decoder.decodeSingularBoolField(value: &self.eventEnded) }()
+      default: break
+      }
+    }
+  }
+
+  public func traverse<V: SwiftProtobuf.Visitor>(visitor: inout V) throws {
+    if !self.removedUserIds.isEmpty {
+      try visitor.visitRepeatedStringField(value: self.removedUserIds, fieldNumber: 1)
+    }
+    if self.eventEnded != false {
+      try visitor.visitSingularBoolField(value: self.eventEnded, fieldNumber: 2)
+    }
+    try unknownFields.traverse(visitor: &visitor)
+  }
+
+  public static func ==(lhs: Roam_Feed_V1_CheckChatReadersResponse, rhs: Roam_Feed_V1_CheckChatReadersResponse) -> Bool {
+    if lhs.removedUserIds != rhs.removedUserIds {return false}
+    if lhs.eventEnded != rhs.eventEnded {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

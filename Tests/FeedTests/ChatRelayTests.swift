@@ -38,9 +38,19 @@ import Testing
         // Blocks are the gateway's to apply per reader: the relay carries every author.
         #expect(relay.authors.contains(host) && relay.authors.contains(ana))
 
-        // Membership that may have changed unseen cannot be checked for a relay's readers: it ends.
+        // Membership that may have changed unseen: the relay is asked to have its readers checked, and reads on.
         await feed.recheckChatReaders()
-        #expect(await relay.end() == "UNAVAILABLE")
+        await eventually { relay.rechecks == 1 }
+        #expect(relay.rechecks == 1)
+        #expect(try await feed.checkChatReaders(event, readers: [host, ana, ben]) == ([ben], false))
+        _ = try await feed.send("after the check", to: event, by: host, idempotencyKey: nil)
+        #expect(await relay.waitFor(8) == Array(2...9))
+
+        // An event that ended unseen ends its relays at the recheck.
+        membership.end(event)
+        await feed.recheckChatReaders()
+        #expect(await relay.end() == "EVENT_ENDED")
+        #expect(try await feed.checkChatReaders(event, readers: [host, ana]) == ([host, ana], true))
         #expect(await feed.chat.readerCount == 0)
     }
 

@@ -9,6 +9,7 @@ final class RelayReading: Sendable {
     private struct Received {
         var messages: [ChatMessage] = []
         var removed: [UUID] = []
+        var rechecks = 0
         var live: Int64?
     }
 
@@ -29,6 +30,7 @@ final class RelayReading: Sendable {
                     switch item {
                     case .message(let message): inbox.withLock { $0.messages.append(message) }
                     case .removed(let user): inbox.withLock { $0.removed.append(user) }
+                    case .recheck: inbox.withLock { $0.rechecks += 1 }
                     case .update: break
                     }
                 }
@@ -39,6 +41,7 @@ final class RelayReading: Sendable {
     var sequences: [Int64] { inbox.withLock { $0.messages.map(\.sequence) } }
     var authors: Set<UUID> { inbox.withLock { Set($0.messages.map(\.authorID)) } }
     var removed: [UUID] { inbox.withLock { $0.removed } }
+    var rechecks: Int { inbox.withLock { $0.rechecks } }
 
     /// The sequence it went live at, once it did (or nil after 30 seconds).
     func waitUntilLive() async -> Int64? {

@@ -32,7 +32,7 @@ struct InProcessMembership: EventMembership {
     /// host and member (and an outsider) are ready.
     func withEvening(
         settings extra: [String: String] = [:], moderation: ReportsOnlyModeration = ReportsOnlyModeration(),
-        graph: any SocialGraph = NoSocialGraph(), feedService: @Sendable (FeedService) -> Void = { _ in },
+        graph: any SocialGraph = NoSocialGraph(), feedService: @Sendable (FeedService) -> Void = { _ in }, olderFeed: Bool = false,
         _ body:
             @Sendable (
                 HTTPTestClient, _ eventID: String, _ host: String, _ member: String, _ outsider: String,
@@ -59,7 +59,8 @@ struct InProcessMembership: EventMembership {
         }
         defer { watcher.cancel() }
         try await GatewayHarness.run(
-            [], events: [EventsGRPCService(events: events, notifications: hub)], feed: [FeedGRPCService(feed: feed)],
+            [], events: [EventsGRPCService(events: events, notifications: hub)],
+            feed: [olderFeed ? FeedWithoutRelays(feed: FeedGRPCService(feed: feed)) : FeedGRPCService(feed: feed)],
             moderation: [moderation], anonymousMethods: [], verifier: try await tokens.verifier(),
             settings: try GatewayHarness.settings(
                 ["RATE_LIMIT_PER_USER": "1000", "RATE_LIMIT_PER_USER_BURST": "1000"]
@@ -291,9 +292,18 @@ struct InProcessMembership: EventMembership {
             #expect(membersSocket.messages.map { $0["text"] as? String } == ["from the member", "member again"], "\(membersSocket.summary)")
             #expect(hostsSocket.messages.map { $0["text"] as? String } == ["from the host", "host again"], "\(hostsSocket.summary)")
 
+            // Membership checked again after a gap (feed's departures stream reconnected): every member
+            // is still one, so every socket reads on.
+            await feed.recheckChatReaders()
+            _ = try await http.send("POST", "/v1/events/\(eventID)/chat", json: ["text": "after the check"], token: host)
+            await before.wait { $0.messages.count >= 6 }
+            await hostsSocket.wait { $0.messages.count >= 3 }
+            #expect(before.messages.last?["text"] as? String == "after the check", "\(before.summary)")
+            #expect(hostsSocket.messages.last?["text"] as? String == "after the check", "\(hostsSocket.summary)")
+
             // The last socket gone, the room closes; the next socket opens another and reads on.
             for socket in [before, membersSocket, hostsSocket] { socket.stop() }
-            let later = LiveSocket(port: port, path: path + "?after=5", token: host)
+            let later = LiveSocket(port: port, path: path + "?after=6", token: host)
             await later.wait { $0.isLive }
             _ = try await http.send("POST", "/v1/events/\(eventID)/chat", json: ["text": "anyone?"], token: host)
             await later.wait { $0.messages.count >= 1 }
@@ -301,9 +311,24 @@ struct InProcessMembership: EventMembership {
             // Resuming from before where the room reaches: read on a stream of its own, still filtered.
             let older = LiveSocket(port: port, path: path + "?after=2", token: host)
             await older.wait { $0.isLive }
-            #expect(older.messages.map { $0["sequence"] as? Int } == [3, 5, 6], "\(older.summary)")
+            #expect(older.messages.map { $0["sequence"] as? Int } == [3, 5, 6, 7], "\(older.summary)")
             later.stop()
             older.stop()
+        }
+    }
+
+    /// During a rolling upgrade that reaches the gateway before feed, chat sockets read as before.
+    @Test func aGatewayNewerThanFeedStillServesChatSockets() async throws {
+        try await withEvening(olderFeed: true) { http, eventID, host, member, outsider, _ in
+            let port = try #require(http.base.port)
+            let path = "/v1/events/\(eventID)/chat/live"
+            let live = LiveSocket(port: port, path: path, token: member)
+            await live.wait { $0.isLive }
+            _ = try await http.send("POST", "/v1/events/\(eventID)/chat", json: ["text": "still here"], token: host)
+            await live.wait { $0.messages.count >= 1 }
+            #expect(live.messages.map { $0["text"] as? String } == ["still here"], "\(live.summary)")
+            #expect(try await Self.upgrade(path, port: port, token: outsider).status == 403, "strangers still refused")
+            live.stop()
         }
     }
 

@@ -174,10 +174,14 @@ actor ChatFanOut<Transport: ClientTransport> {
             deliver(line, in: &room)
         case .removedUserID(let removed):
             guard let user = UUID(uuidString: removed) else { return }
-            for (id, socket) in room.sockets where socket.user == user {
-                socket.continuation.finish(throwing: Self.noLongerMember)
-                room.sockets[id] = nil
+            for (socket, reader) in room.sockets where reader.user == user {
+                reader.continuation.finish(throwing: Self.noLongerMember)
+                room.sockets[socket] = nil
             }
+        // Sockets leave on their own too (`leave`), which closes the room when it is the last.
+        case .recheck:
+            let readers = Array(Set(room.sockets.values.map(\.user)))
+            if !readers.isEmpty { Task { await self.recheck(readers, in: event, room: id) } }
         case .live(let live):
             room.live = true
             room.latest = max(room.latest, live.sequence)
@@ -189,6 +193,37 @@ actor ChatFanOut<Transport: ClientTransport> {
             break
         }
         rooms[event] = room
+    }
+
+    /// Asks feed which of the room's readers may read no longer (membership changed while it was not
+    /// told), and closes their sockets; a check that fails closes every socket, to be checked on reconnecting.
+    private func recheck(_ readers: [UUID], in event: UUID, room id: UUID) async {
+        do {
+            let checked = try await serviceCredential().acting(
+                in: CallContext(requestID: "check-chat-readers-\(event)", logger: Logger(label: "roam.gateway.chat"))
+            ) {
+                try await feed.call(idempotent: true) { client, options in
+                    try await client.checkChatReaders(
+                        .with {
+                            $0.eventID = event.uuidString.lowercased(); $0.userIds = readers.map { $0.uuidString.lowercased() }
+                        }, options: options)
+                }
+            }
+            if checked.eventEnded { return close(event, room: id, with: Self.eventEnded) }
+            remove(Set(checked.removedUserIds.compactMap(UUID.init(uuidString:))), in: event, room: id)
+        } catch {
+            close(event, room: id, with: error)
+        }
+    }
+
+    private func remove(_ users: Set<UUID>, in event: UUID, room id: UUID) {
+        guard var room = rooms[event], room.id == id else { return }
+        for (socket, reader) in room.sockets where users.contains(reader.user) {
+            reader.continuation.finish(throwing: Self.noLongerMember)
+            room.sockets[socket] = nil
+        }
+        rooms[event] = room
+        closeIfUnused(event)
     }
 
     private func deliver(_ line: ChatLine, in room: inout Room) {
@@ -225,6 +260,8 @@ actor ChatFanOut<Transport: ClientTransport> {
         case .likes, nil: nil
         }
     }
+
+    static var eventEnded: RoamError { RoamError(.notFound, reason: "EVENT_ENDED", message: "the event ended") }
 
     static var noLongerMember: RoamError {
         RoamError(.permissionDenied, reason: "NO_LONGER_MEMBER", message: "you are no longer a member of this event")

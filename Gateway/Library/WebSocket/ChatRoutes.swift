@@ -71,12 +71,26 @@ struct ChatRoutes<Transport: ClientTransport>: Sendable {
 
     /// Whether the caller may read the event's chat, and whose lines to leave out for them.
     private func openReader(_ event: String) async throws -> Set<UUID> {
-        let opened = try await renamingFields(as: Self.self) {
-            try await feed.call(idempotent: true) { client, options in
-                try await client.openChatReader(.with { $0.eventID = event }, options: options)
+        do {
+            let opened = try await renamingFields(as: Self.self) {
+                try await feed.call(idempotent: true) { client, options in
+                    try await client.openChatReader(.with { $0.eventID = event }, options: options)
+                }
             }
+            return Set(opened.hiddenAuthorIds.compactMap(UUID.init(uuidString:)))
+        } catch let error as RPCError where error.code == .unimplemented {
+            // A feed older than this gateway (a rolling upgrade): its history answers who may read, and
+            // the socket reads on a stream of its own, filtered there.
+            _ = try await renamingFields(as: Self.self) {
+                try await feed.call(idempotent: true) { client, options in
+                    try await client.listChatMessages(
+                        .with {
+                            $0.eventID = event; $0.page.pageSize = 1
+                        }, options: options)
+                }
+            }
+            return []
         }
-        return Set(opened.hiddenAuthorIds.compactMap(UUID.init(uuidString:)))
     }
 
     /// Writes the event's lines from its room on this gateway until the socket must close, and says how;
@@ -100,6 +114,9 @@ struct ChatRoutes<Transport: ClientTransport>: Sendable {
             }
             if case .uncovered = joining { return await relay(event: event, after: after, to: outbound, context: context) }
             return (.goingAway, "the gateway is stopping; reconnect with after=<last sequence>")
+        } catch let error as RPCError where error.code == .unimplemented {
+            // A feed older than this gateway serves no relays: a stream of the socket's own, as before.
+            return await relay(event: event, after: after, to: outbound, context: context)
         } catch {
             return Self.closing(for: error)
         }

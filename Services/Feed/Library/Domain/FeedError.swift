@@ -28,9 +28,6 @@ extension FeedError {
     public static let shuttingDown = RoamError(
         .unavailable, reason: "SHUTTING_DOWN",
         message: "this replica is stopping; connect again and resume after the last sequence you have")
-    public static let membershipUnsure = RoamError(
-        .unavailable, reason: "UNAVAILABLE",
-        message: "membership may have changed unseen; connect again and resume after the last sequence you have")
 }
 
 extension FeedError {

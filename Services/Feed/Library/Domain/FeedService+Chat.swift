@@ -50,7 +50,7 @@ extension FeedService {
                 if !hidden.contains(message.authorID) { try await deliverAny(message) }
             case .update(let news):
                 if news.authorID.map(hidden.contains) != true { try await update(news) }
-            case .removed:
+            case .removed, .recheck:
                 break
             }
         }
@@ -63,12 +63,22 @@ extension FeedService {
         return try await graph.relations(of: reader).hidden
     }
 
+    /// Which of `readers` may no longer read the event's chat (every one of them when it ended).
+    public func checkChatReaders(_ event: UUID, readers: [UUID]) async throws -> (removed: [UUID], eventEnded: Bool) {
+        var removed: [UUID] = []
+        for reader in readers {
+            let status = try await membership.status(of: reader, in: event)
+            if status.eventGone { return (readers, true) }
+            if !status.active { removed.append(reader) }
+        }
+        return (removed, false)
+    }
+
     /// Everything the event's readers may receive, for a relay that serves many of them (a gateway
     /// fanning one stream out to its sockets and leaving out, per reader, whom they do not see):
     /// every message after `sequence` in order, `live` once caught up with the sequence up to which
-    /// everything was sent, then news and each member removed. Ends like `readChat` for the event's
-    /// end, a slow relay and a stopping replica, and with UNAVAILABLE when membership may have changed
-    /// unseen.
+    /// everything was sent, then news, each member removed, and `recheck` when membership may have
+    /// changed unseen. Ends like `readChat` for the event's end, a slow relay and a stopping replica.
     public func relayChat(
         _ event: UUID, after sequence: Int64?, live: (Int64) async throws -> Void,
         _ receive: (ChatItem) async throws -> Void
@@ -123,6 +133,10 @@ extension FeedService {
             // The event's end may reach this process after its membership is gone: say it ended.
             if status.eventGone { await chat.end(event) } else { await chat.revoke(user, from: event) }
         }
-        await chat.closeRelays()
+        // A relay's readers are its gateway's: it asks `checkChatReaders` about them. An event gone is ended here.
+        for event in await chat.relayedEvents {
+            if let status = try? await membership.status(of: Self.nobody, in: event), status.eventGone { await chat.end(event) }
+        }
+        await chat.askRelaysToRecheck()
     }
 }

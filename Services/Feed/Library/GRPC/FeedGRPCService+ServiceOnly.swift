@@ -8,6 +8,7 @@ extension FeedGRPCService: HasServiceOnlyMethods {
         [
             Roam_Feed_V1_FeedService.Method.ListModerationReports.descriptor,
             Roam_Feed_V1_FeedService.Method.RelayChat.descriptor,
+            Roam_Feed_V1_FeedService.Method.CheckChatReaders.descriptor,
         ]
     }
 }

@@ -159,6 +159,7 @@ public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol, A
                 case .message(let message): try await response.write(.with { $0.message = message.proto })
                 case .update(let update): try await response.write(.with { $0.feedUpdate = update.proto })
                 case .removed(let user): try await response.write(.with { $0.removedUserID = user.uuidString.lowercased() })
+                case .recheck: try await response.write(.with { $0.recheck = .init() })
                 }
             }
         }
@@ -166,6 +167,17 @@ public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol, A
             try await relaying.value
         } onCancelRPC: {
             relaying.cancel()
+        }
+    }
+
+    public func checkChatReaders(
+        request: Roam_Feed_V1_CheckChatReadersRequest, context: ServerContext
+    ) async throws -> Roam_Feed_V1_CheckChatReadersResponse {
+        let readers = try request.userIds.map { try UUID(field: "user_ids", $0) }
+        let checked = try await feed.checkChatReaders(UUID(field: "event_id", request.eventID), readers: readers)
+        return .with {
+            $0.removedUserIds = checked.removed.map { $0.uuidString.lowercased() }
+            $0.eventEnded = checked.eventEnded
         }
     }
 

@@ -135,10 +135,24 @@ public actor ChatHub: ChatAnnouncer {
         rooms[event] = room
     }
 
-    /// Closes every relay: membership may have changed while no one was telling this process, and a
-    /// relay's members cannot be checked here (its gateway checks them again when they reconnect).
-    public func closeRelays() {
-        for event in rooms.keys { close(event, with: FeedError.membershipUnsure) { $0.user == nil } }
+    /// Tells every relay that membership may have changed while no one was telling this process: its
+    /// readers are its gateway's to check again.
+    public func askRelaysToRecheck() {
+        for (event, var room) in rooms {
+            for (id, reader) in room.readers where reader.user == nil {
+                guard case .enqueued = reader.continuation.yield(.recheck) else {
+                    reader.continuation.finish(throwing: FeedError.slowConsumer(lastDelivered: reader.lastDelivered))
+                    room.readers[id] = nil
+                    continue
+                }
+            }
+            rooms[event] = room
+        }
+    }
+
+    /// The events with relays on this process.
+    public var relayedEvents: [UUID] {
+        rooms.compactMap { event, room in room.readers.values.contains { $0.user == nil } ? event : nil }
     }
 
     /// Closes every reader of the event: it ended.

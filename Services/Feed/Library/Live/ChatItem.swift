@@ -6,4 +6,6 @@ public enum ChatItem: Sendable {
     case update(FeedUpdate)
     /// The member may no longer read (only relays, which serve many members, receive it).
     case removed(UUID)
+    /// Membership may have changed unseen: the relay's readers must be checked again (relays only).
+    case recheck
 }
