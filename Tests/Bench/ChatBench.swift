@@ -49,47 +49,12 @@ enum ChatBench {
                 format: "chat over WebSockets: %d of %d sockets live; gateway %d → %d MB, feed %d → %d MB: %.1f KB per idle socket", live,
                 members.count, idle.gateway / 1024, subscribed.gateway / 1024, idle.feed / 1024, subscribed.feed / 1024, perSubscriber))
 
-        let messages = 200
-        // The event may have messages already (the bench's earlier chat figure).
-        let base =
-            try await sender.listChatMessages(
-                .with {
-                    $0.eventID = event; $0.page.pageSize = 1
-                }, metadata: FeedBench.bearer(members[0].token)
-            ).messages.first?.sequence ?? 0
-        let started = ContinuousClock.now
-        for index in 0..<messages {
-            // The send time is noted before the call, so a delivery never arrives before its start.
-            let guess = base + Int64(index + 1)
-            tally.sent.withLock { $0[guess] = ContinuousClock.now }
-            let message = try await sender.sendChatMessage(
-                .with {
-                    $0.eventID = event; $0.text = "line \(index)"
-                },
-                metadata: FeedBench.bearer(members[index % members.count].token)
-            ).message
-            if message.sequence != guess { say("chat: unexpected sequence \(message.sequence) for message \(guess)") }
-        }
-        let expected = messages * live
-        let deadline = ContinuousClock.now + .seconds(60)
-        while tally.received.withLock({ $0.count }) < expected, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(20)) }
-        let elapsed = (ContinuousClock.now - started).seconds
-        let latencies = tally.received.withLock { $0 }.sorted()
+        let result = try await FeedBench.deliveries(in: event, sender: sender, members: members, readers: live, tally: tally)
         sockets.cancel()
-        guard !latencies.isEmpty else {
-            say("chat: nothing delivered")
-            return FeedBench.Chat(
-                kilobytesPerSubscriber: perSubscriber, deliveriesPerSecond: 0, delivered: 0, expected: expected, p50: .zero, p99: .zero)
-        }
-        let result = FeedBench.Chat(
-            kilobytesPerSubscriber: perSubscriber, deliveriesPerSecond: Double(latencies.count) / elapsed, delivered: latencies.count,
-            expected: expected, p50: latencies[latencies.count / 2], p99: latencies[latencies.count * 99 / 100])
-        say(
-            String(
-                format: "chat over WebSockets: %d messages to %d sockets: %d of %d delivered, %.0f deliveries/s, latency p50 %@ p99 %@",
-                messages, live, result.delivered, expected, result.deliveriesPerSecond, Bench.milliseconds(result.p50),
-                Bench.milliseconds(result.p99)))
-        return result
+        say("chat over WebSockets: \(result.summary) to \(live) sockets")
+        return FeedBench.Chat(
+            kilobytesPerSubscriber: perSubscriber, deliveriesPerSecond: result.deliveriesPerSecond, delivered: result.delivered,
+            expected: result.expected, p50: result.p50, p99: result.p99)
     }
 
     /// One member's socket, read until the bench ends: the live marker counted, each message's delay noted.
