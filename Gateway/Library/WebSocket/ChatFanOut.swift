@@ -98,12 +98,6 @@ actor ChatFanOut<Transport: ClientTransport> {
         return .live(backlog: backlog, lines: lines, id: id)
     }
 
-    /// Sockets open on this gateway, for tests and metrics.
-    var socketCount: Int { rooms.values.reduce(0) { $0 + $1.sockets.count } }
-
-    /// Relays open on this gateway.
-    var relayCount: Int { rooms.count }
-
     private func leave(_ event: UUID, socket id: UUID) {
         guard var room = rooms[event] else { return }
         room.sockets[id] = nil
