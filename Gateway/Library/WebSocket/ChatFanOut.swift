@@ -14,8 +14,8 @@ import RoamRuntime
 actor ChatFanOut<Transport: ClientTransport> {
     /// How a socket joins.
     enum Joining: Sendable {
-        /// `backlog` comes first, then everything from `lines`; `id` is the socket's place.
-        case live(backlog: [ChatLine], lines: AsyncThrowingStream<ChatLine, any Error>, id: UUID)
+        /// `backlog` comes first, then everything from `lines`.
+        case live(backlog: [ChatLine], lines: AsyncThrowingStream<ChatLine, any Error>)
         /// The room does not reach back to the socket's sequence: read on a stream of its own.
         case uncovered
     }
@@ -95,7 +95,7 @@ actor ChatFanOut<Transport: ClientTransport> {
         continuation.onTermination = { [weak self] _ in
             Task { await self?.leave(event, socket: id) }
         }
-        return .live(backlog: backlog, lines: lines, id: id)
+        return .live(backlog: backlog, lines: lines)
     }
 
     private func leave(_ event: UUID, socket id: UUID) {
@@ -168,11 +168,7 @@ actor ChatFanOut<Transport: ClientTransport> {
             deliver(line, in: &room)
         case .removedUserID(let removed):
             guard let user = UUID(uuidString: removed) else { return }
-            for (socket, reader) in room.sockets where reader.user == user {
-                reader.continuation.finish(throwing: Self.noLongerMember)
-                room.sockets[socket] = nil
-            }
-        // Sockets leave on their own too (`leave`), which closes the room when it is the last.
+            return remove([user], in: event, room: id)
         case .recheck:
             let readers = Array(Set(room.sockets.values.map(\.user)))
             if !readers.isEmpty { Task { await self.recheck(readers, in: event, room: id) } }

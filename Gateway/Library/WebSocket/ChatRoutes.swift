@@ -103,7 +103,7 @@ struct ChatRoutes<Transport: ClientTransport>: Sendable {
             let joining = try await CallContext.$current.withValue(context) {
                 try await cancelWhenGracefulShutdown { () -> ChatFanOut<Transport>.Joining in
                     let joining = try await fanOut.join(eventID, user: user, after: after)
-                    guard case .live(let backlog, let lines, _) = joining else { return joining }
+                    guard case .live(let backlog, let lines) = joining else { return joining }
                     // Asked once joined, so a removal while joining still closes the socket.
                     let hidden = try await openReader(event)
                     for line in backlog where line.isShown(to: hidden) { try await outbound.write(.text(line.text)) }

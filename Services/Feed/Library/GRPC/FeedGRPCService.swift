@@ -121,20 +121,13 @@ public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol, A
     ) async throws {
         let (event, reader) = (try UUID(field: "event_id", request.eventID), try caller())
         let after = request.hasAfterSequence ? request.afterSequence : nil
-        // gRPC reports a reader going away or the server shutting down through the cancellation
-        // handler, not by cancelling this task.
-        let reading = Task {
+        try await Self.untilRPCCancelled {
             try await feed.readChat(
                 event, reader: reader, after: after, live: { try await response.write(.with { $0.live = .init() }) },
                 update: { update in try await response.write(.with { $0.feedUpdate = update.proto }) }
             ) {
                 message in try await response.write(.with { $0.message = message.proto })
             }
-        }
-        try await withRPCCancellationHandler {
-            try await reading.value
-        } onCancelRPC: {
-            reading.cancel()
         }
     }
 
@@ -151,8 +144,7 @@ public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol, A
     ) async throws {
         let event = try UUID(field: "event_id", request.eventID)
         let after = request.hasAfterSequence ? request.afterSequence : nil
-        // As `streamChat`: the relay's end comes through the cancellation handler.
-        let relaying = Task {
+        try await Self.untilRPCCancelled {
             try await feed.relayChat(event, after: after, live: { sequence in try await response.write(.with { $0.live.sequence = sequence }) }) {
                 item in
                 switch item {
@@ -163,10 +155,16 @@ public struct FeedGRPCService: Roam_Feed_V1_FeedService.SimpleServiceProtocol, A
                 }
             }
         }
+    }
+
+    /// Runs a stream's `work` until it ends or the RPC does: gRPC reports a reader going away or the
+    /// server shutting down through the cancellation handler, not by cancelling the handler's task.
+    private static func untilRPCCancelled(_ work: @escaping @Sendable () async throws -> Void) async throws {
+        let running = Task { try await work() }
         try await withRPCCancellationHandler {
-            try await relaying.value
+            try await running.value
         } onCancelRPC: {
-            relaying.cancel()
+            running.cancel()
         }
     }
 
