@@ -374,7 +374,7 @@ let package = Package(
         .testTarget(
             name: "EndToEndTests",
             dependencies: uses(
-                "MediaTesting", "GRPCCore", "GRPCNIOTransportHTTP2", "HTTPTypes", "Logging", "OpenAPIRuntime", "PostgresNIO", "RoamClient",
+                "Crypto", "MediaTesting", "GRPCCore", "GRPCNIOTransportHTTP2", "HTTPTypes", "Logging", "OpenAPIRuntime", "PostgresNIO", "RoamClient",
                 "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting"),
             path: "Tests/EndToEndTests", swiftSettings: swiftSettings),
         .testTarget(

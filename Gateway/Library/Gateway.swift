@@ -95,6 +95,8 @@ public struct Gateway<Transport: ClientTransport>: Sendable {
             feed: feed, links: links, fanOut: ChatFanOut(feed: feed, links: links, serviceSecret: settings.serviceSecret), openStreams: openStreams
         ).register(in: table)
         MediaContentRoute(media: MediaCaller(upstreams.media)).register(in: table)
+        ResumableUploadRoutes(media: MediaCaller(upstreams.media), maxBytes: settings.mediaMaxBytes, publicBaseURL: settings.publicBaseURL)
+            .register(in: table)
         TripDayRoute(api: api).register(in: table)
         DocsRoutes(assets: DocsAssets.shared).register(in: table)
         ConsoleRoutes(

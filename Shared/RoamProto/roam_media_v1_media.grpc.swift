@@ -189,6 +189,58 @@ public enum Roam_Media_V1_MediaService: Sendable {
                 type: .unary
             )
         }
+        /// Namespace for "CreateResumableUpload" metadata.
+        public enum CreateResumableUpload: Sendable {
+            /// Request type for "CreateResumableUpload".
+            public typealias Input = Roam_Media_V1_CreateResumableUploadRequest
+            /// Response type for "CreateResumableUpload".
+            public typealias Output = Roam_Media_V1_ResumableUploadResponse
+            /// Descriptor for "CreateResumableUpload".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.media.v1.MediaService"),
+                method: "CreateResumableUpload",
+                type: .unary
+            )
+        }
+        /// Namespace for "GetResumableUpload" metadata.
+        public enum GetResumableUpload: Sendable {
+            /// Request type for "GetResumableUpload".
+            public typealias Input = Roam_Media_V1_GetResumableUploadRequest
+            /// Response type for "GetResumableUpload".
+            public typealias Output = Roam_Media_V1_ResumableUploadResponse
+            /// Descriptor for "GetResumableUpload".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.media.v1.MediaService"),
+                method: "GetResumableUpload",
+                type: .unary
+            )
+        }
+        /// Namespace for "AppendToResumableUpload" metadata.
+        public enum AppendToResumableUpload: Sendable {
+            /// Request type for "AppendToResumableUpload".
+            public typealias Input = Roam_Media_V1_AppendToResumableUploadRequest
+            /// Response type for "AppendToResumableUpload".
+            public typealias Output = Roam_Media_V1_ResumableUploadResponse
+            /// Descriptor for "AppendToResumableUpload".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.media.v1.MediaService"),
+                method: "AppendToResumableUpload",
+                type: .clientStreaming
+            )
+        }
+        /// Namespace for "CancelResumableUpload" metadata.
+        public enum CancelResumableUpload: Sendable {
+            /// Request type for "CancelResumableUpload".
+            public typealias Input = Roam_Media_V1_GetResumableUploadRequest
+            /// Response type for "CancelResumableUpload".
+            public typealias Output = Roam_Media_V1_CancelResumableUploadResponse
+            /// Descriptor for "CancelResumableUpload".
+            public static let descriptor = GRPCCore.MethodDescriptor(
+                service: GRPCCore.ServiceDescriptor(fullyQualifiedService: "roam.media.v1.MediaService"),
+                method: "CancelResumableUpload",
+                type: .unary
+            )
+        }
         /// Descriptors for all methods in the "roam.media.v1.MediaService" service.
         public static let descriptors: [GRPCCore.MethodDescriptor] = [
             Upload.descriptor,
@@ -203,7 +255,11 @@ public enum Roam_Media_V1_MediaService: Sendable {
             SetInferredPositions.descriptor,
             ClearInferredPosition.descriptor,
             SummarizeDays.descriptor,
-            NearestPhotos.descriptor
+            NearestPhotos.descriptor,
+            CreateResumableUpload.descriptor,
+            GetResumableUpload.descriptor,
+            AppendToResumableUpload.descriptor,
+            CancelResumableUpload.descriptor
         ]
     }
 }
@@ -478,6 +534,84 @@ extension Roam_Media_V1_MediaService {
             request: GRPCCore.StreamingServerRequest<Roam_Media_V1_NearestPhotosRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.StreamingServerResponse<Roam_Media_V1_NearestPhotosResponse>
+
+        /// Handle the "CreateResumableUpload" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Resumable uploads (the gateway speaks tus 1.0 on them): created with their length, which the
+        /// > caller's quota reserves at once; appended to from the offset reached, each append keeping the bytes
+        /// > that arrived even when it is cut; stored as an item once the last byte is in. One left unfinished
+        /// > expires (MEDIA_UPLOAD_EXPIRY_SECONDS after its last append) and its bytes are removed.
+        /// > An upload is its creator's: anyone else's id is NOT_FOUND.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Media_V1_CreateResumableUploadRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Media_V1_ResumableUploadResponse` messages.
+        func createResumableUpload(
+            request: GRPCCore.StreamingServerRequest<Roam_Media_V1_CreateResumableUploadRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Media_V1_ResumableUploadResponse>
+
+        /// Handle the "GetResumableUpload" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Where the upload stands (an expired one is FAILED_PRECONDITION with UPLOAD_EXPIRED until it is removed).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Media_V1_GetResumableUploadRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Media_V1_ResumableUploadResponse` messages.
+        func getResumableUpload(
+            request: GRPCCore.StreamingServerRequest<Roam_Media_V1_GetResumableUploadRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Media_V1_ResumableUploadResponse>
+
+        /// Handle the "AppendToResumableUpload" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The first message names the upload and the offset the bytes start at (ABORTED with
+        /// > UPLOAD_OFFSET_MISMATCH when that is not where it stands); the rest carry the bytes. With a checksum,
+        /// > the bytes are kept only when all arrived and match (INVALID_ARGUMENT, CHECKSUM_MISMATCH).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Media_V1_AppendToResumableUploadRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Media_V1_ResumableUploadResponse` messages.
+        func appendToResumableUpload(
+            request: GRPCCore.StreamingServerRequest<Roam_Media_V1_AppendToResumableUploadRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Media_V1_ResumableUploadResponse>
+
+        /// Handle the "CancelResumableUpload" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Removes the upload and its bytes; its reservation is freed. Idempotent for the creator.
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Media_V1_GetResumableUploadRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A streaming response of `Roam_Media_V1_CancelResumableUploadResponse` messages.
+        func cancelResumableUpload(
+            request: GRPCCore.StreamingServerRequest<Roam_Media_V1_GetResumableUploadRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.StreamingServerResponse<Roam_Media_V1_CancelResumableUploadResponse>
     }
 
     /// Service protocol for the "roam.media.v1.MediaService" service.
@@ -736,6 +870,84 @@ extension Roam_Media_V1_MediaService {
             request: GRPCCore.ServerRequest<Roam_Media_V1_NearestPhotosRequest>,
             context: GRPCCore.ServerContext
         ) async throws -> GRPCCore.ServerResponse<Roam_Media_V1_NearestPhotosResponse>
+
+        /// Handle the "CreateResumableUpload" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Resumable uploads (the gateway speaks tus 1.0 on them): created with their length, which the
+        /// > caller's quota reserves at once; appended to from the offset reached, each append keeping the bytes
+        /// > that arrived even when it is cut; stored as an item once the last byte is in. One left unfinished
+        /// > expires (MEDIA_UPLOAD_EXPIRY_SECONDS after its last append) and its bytes are removed.
+        /// > An upload is its creator's: anyone else's id is NOT_FOUND.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Media_V1_CreateResumableUploadRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Media_V1_ResumableUploadResponse` message.
+        func createResumableUpload(
+            request: GRPCCore.ServerRequest<Roam_Media_V1_CreateResumableUploadRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Media_V1_ResumableUploadResponse>
+
+        /// Handle the "GetResumableUpload" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Where the upload stands (an expired one is FAILED_PRECONDITION with UPLOAD_EXPIRED until it is removed).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Media_V1_GetResumableUploadRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Media_V1_ResumableUploadResponse` message.
+        func getResumableUpload(
+            request: GRPCCore.ServerRequest<Roam_Media_V1_GetResumableUploadRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Media_V1_ResumableUploadResponse>
+
+        /// Handle the "AppendToResumableUpload" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The first message names the upload and the offset the bytes start at (ABORTED with
+        /// > UPLOAD_OFFSET_MISMATCH when that is not where it stands); the rest carry the bytes. With a checksum,
+        /// > the bytes are kept only when all arrived and match (INVALID_ARGUMENT, CHECKSUM_MISMATCH).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request of `Roam_Media_V1_AppendToResumableUploadRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Media_V1_ResumableUploadResponse` message.
+        func appendToResumableUpload(
+            request: GRPCCore.StreamingServerRequest<Roam_Media_V1_AppendToResumableUploadRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Media_V1_ResumableUploadResponse>
+
+        /// Handle the "CancelResumableUpload" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Removes the upload and its bytes; its reservation is freed. Idempotent for the creator.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Media_V1_GetResumableUploadRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A response containing a single `Roam_Media_V1_CancelResumableUploadResponse` message.
+        func cancelResumableUpload(
+            request: GRPCCore.ServerRequest<Roam_Media_V1_GetResumableUploadRequest>,
+            context: GRPCCore.ServerContext
+        ) async throws -> GRPCCore.ServerResponse<Roam_Media_V1_CancelResumableUploadResponse>
     }
 
     /// Simple service protocol for the "roam.media.v1.MediaService" service.
@@ -993,6 +1205,84 @@ extension Roam_Media_V1_MediaService {
             request: Roam_Media_V1_NearestPhotosRequest,
             context: GRPCCore.ServerContext
         ) async throws -> Roam_Media_V1_NearestPhotosResponse
+
+        /// Handle the "CreateResumableUpload" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Resumable uploads (the gateway speaks tus 1.0 on them): created with their length, which the
+        /// > caller's quota reserves at once; appended to from the offset reached, each append keeping the bytes
+        /// > that arrived even when it is cut; stored as an item once the last byte is in. One left unfinished
+        /// > expires (MEDIA_UPLOAD_EXPIRY_SECONDS after its last append) and its bytes are removed.
+        /// > An upload is its creator's: anyone else's id is NOT_FOUND.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Media_V1_CreateResumableUploadRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Media_V1_ResumableUploadResponse` to respond with.
+        func createResumableUpload(
+            request: Roam_Media_V1_CreateResumableUploadRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Media_V1_ResumableUploadResponse
+
+        /// Handle the "GetResumableUpload" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Where the upload stands (an expired one is FAILED_PRECONDITION with UPLOAD_EXPIRED until it is removed).
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Media_V1_GetResumableUploadRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Media_V1_ResumableUploadResponse` to respond with.
+        func getResumableUpload(
+            request: Roam_Media_V1_GetResumableUploadRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Media_V1_ResumableUploadResponse
+
+        /// Handle the "AppendToResumableUpload" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The first message names the upload and the offset the bytes start at (ABORTED with
+        /// > UPLOAD_OFFSET_MISMATCH when that is not where it stands); the rest carry the bytes. With a checksum,
+        /// > the bytes are kept only when all arrived and match (INVALID_ARGUMENT, CHECKSUM_MISMATCH).
+        ///
+        /// - Parameters:
+        ///   - request: A stream of `Roam_Media_V1_AppendToResumableUploadRequest` messages.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Media_V1_ResumableUploadResponse` to respond with.
+        func appendToResumableUpload(
+            request: GRPCCore.RPCAsyncSequence<Roam_Media_V1_AppendToResumableUploadRequest, any Swift.Error>,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Media_V1_ResumableUploadResponse
+
+        /// Handle the "CancelResumableUpload" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Removes the upload and its bytes; its reservation is freed. Idempotent for the creator.
+        ///
+        /// - Parameters:
+        ///   - request: A `Roam_Media_V1_GetResumableUploadRequest` message.
+        ///   - context: Context providing information about the RPC.
+        /// - Throws: Any error which occurred during the processing of the request. Thrown errors
+        ///     of type `RPCError` are mapped to appropriate statuses. All other errors are converted
+        ///     to an internal error.
+        /// - Returns: A `Roam_Media_V1_CancelResumableUploadResponse` to respond with.
+        func cancelResumableUpload(
+            request: Roam_Media_V1_GetResumableUploadRequest,
+            context: GRPCCore.ServerContext
+        ) async throws -> Roam_Media_V1_CancelResumableUploadResponse
     }
 }
 
@@ -1143,6 +1433,50 @@ extension Roam_Media_V1_MediaService.StreamingServiceProtocol {
                 )
             }
         )
+        router.registerHandler(
+            forMethod: Roam_Media_V1_MediaService.Method.CreateResumableUpload.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Media_V1_CreateResumableUploadRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Media_V1_ResumableUploadResponse>(),
+            handler: { request, context in
+                try await self.createResumableUpload(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Media_V1_MediaService.Method.GetResumableUpload.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Media_V1_GetResumableUploadRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Media_V1_ResumableUploadResponse>(),
+            handler: { request, context in
+                try await self.getResumableUpload(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Media_V1_MediaService.Method.AppendToResumableUpload.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Media_V1_AppendToResumableUploadRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Media_V1_ResumableUploadResponse>(),
+            handler: { request, context in
+                try await self.appendToResumableUpload(
+                    request: request,
+                    context: context
+                )
+            }
+        )
+        router.registerHandler(
+            forMethod: Roam_Media_V1_MediaService.Method.CancelResumableUpload.descriptor,
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Media_V1_GetResumableUploadRequest>(),
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Media_V1_CancelResumableUploadResponse>(),
+            handler: { request, context in
+                try await self.cancelResumableUpload(
+                    request: request,
+                    context: context
+                )
+            }
+        )
     }
 }
 
@@ -1286,6 +1620,50 @@ extension Roam_Media_V1_MediaService.ServiceProtocol {
         context: GRPCCore.ServerContext
     ) async throws -> GRPCCore.StreamingServerResponse<Roam_Media_V1_NearestPhotosResponse> {
         let response = try await self.nearestPhotos(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func createResumableUpload(
+        request: GRPCCore.StreamingServerRequest<Roam_Media_V1_CreateResumableUploadRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Media_V1_ResumableUploadResponse> {
+        let response = try await self.createResumableUpload(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func getResumableUpload(
+        request: GRPCCore.StreamingServerRequest<Roam_Media_V1_GetResumableUploadRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Media_V1_ResumableUploadResponse> {
+        let response = try await self.getResumableUpload(
+            request: GRPCCore.ServerRequest(stream: request),
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func appendToResumableUpload(
+        request: GRPCCore.StreamingServerRequest<Roam_Media_V1_AppendToResumableUploadRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Media_V1_ResumableUploadResponse> {
+        let response = try await self.appendToResumableUpload(
+            request: request,
+            context: context
+        )
+        return GRPCCore.StreamingServerResponse(single: response)
+    }
+
+    public func cancelResumableUpload(
+        request: GRPCCore.StreamingServerRequest<Roam_Media_V1_GetResumableUploadRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.StreamingServerResponse<Roam_Media_V1_CancelResumableUploadResponse> {
+        let response = try await self.cancelResumableUpload(
             request: GRPCCore.ServerRequest(stream: request),
             context: context
         )
@@ -1462,6 +1840,58 @@ extension Roam_Media_V1_MediaService.SimpleServiceProtocol {
     ) async throws -> GRPCCore.ServerResponse<Roam_Media_V1_NearestPhotosResponse> {
         return GRPCCore.ServerResponse<Roam_Media_V1_NearestPhotosResponse>(
             message: try await self.nearestPhotos(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func createResumableUpload(
+        request: GRPCCore.ServerRequest<Roam_Media_V1_CreateResumableUploadRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Media_V1_ResumableUploadResponse> {
+        return GRPCCore.ServerResponse<Roam_Media_V1_ResumableUploadResponse>(
+            message: try await self.createResumableUpload(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func getResumableUpload(
+        request: GRPCCore.ServerRequest<Roam_Media_V1_GetResumableUploadRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Media_V1_ResumableUploadResponse> {
+        return GRPCCore.ServerResponse<Roam_Media_V1_ResumableUploadResponse>(
+            message: try await self.getResumableUpload(
+                request: request.message,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func appendToResumableUpload(
+        request: GRPCCore.StreamingServerRequest<Roam_Media_V1_AppendToResumableUploadRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Media_V1_ResumableUploadResponse> {
+        return GRPCCore.ServerResponse<Roam_Media_V1_ResumableUploadResponse>(
+            message: try await self.appendToResumableUpload(
+                request: request.messages,
+                context: context
+            ),
+            metadata: [:]
+        )
+    }
+
+    public func cancelResumableUpload(
+        request: GRPCCore.ServerRequest<Roam_Media_V1_GetResumableUploadRequest>,
+        context: GRPCCore.ServerContext
+    ) async throws -> GRPCCore.ServerResponse<Roam_Media_V1_CancelResumableUploadResponse> {
+        return GRPCCore.ServerResponse<Roam_Media_V1_CancelResumableUploadResponse>(
+            message: try await self.cancelResumableUpload(
                 request: request.message,
                 context: context
             ),
@@ -1791,6 +2221,104 @@ extension Roam_Media_V1_MediaService {
             deserializer: some GRPCCore.MessageDeserializer<Roam_Media_V1_NearestPhotosResponse>,
             options: GRPCCore.CallOptions,
             onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_NearestPhotosResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "CreateResumableUpload" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Resumable uploads (the gateway speaks tus 1.0 on them): created with their length, which the
+        /// > caller's quota reserves at once; appended to from the offset reached, each append keeping the bytes
+        /// > that arrived even when it is cut; stored as an item once the last byte is in. One left unfinished
+        /// > expires (MEDIA_UPLOAD_EXPIRY_SECONDS after its last append) and its bytes are removed.
+        /// > An upload is its creator's: anyone else's id is NOT_FOUND.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Media_V1_CreateResumableUploadRequest` message.
+        ///   - serializer: A serializer for `Roam_Media_V1_CreateResumableUploadRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Media_V1_ResumableUploadResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func createResumableUpload<Result>(
+            request: GRPCCore.ClientRequest<Roam_Media_V1_CreateResumableUploadRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Media_V1_CreateResumableUploadRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Media_V1_ResumableUploadResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_ResumableUploadResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "GetResumableUpload" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Where the upload stands (an expired one is FAILED_PRECONDITION with UPLOAD_EXPIRED until it is removed).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Media_V1_GetResumableUploadRequest` message.
+        ///   - serializer: A serializer for `Roam_Media_V1_GetResumableUploadRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Media_V1_ResumableUploadResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func getResumableUpload<Result>(
+            request: GRPCCore.ClientRequest<Roam_Media_V1_GetResumableUploadRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Media_V1_GetResumableUploadRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Media_V1_ResumableUploadResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_ResumableUploadResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "AppendToResumableUpload" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The first message names the upload and the offset the bytes start at (ABORTED with
+        /// > UPLOAD_OFFSET_MISMATCH when that is not where it stands); the rest carry the bytes. With a checksum,
+        /// > the bytes are kept only when all arrived and match (INVALID_ARGUMENT, CHECKSUM_MISMATCH).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request producing `Roam_Media_V1_AppendToResumableUploadRequest` messages.
+        ///   - serializer: A serializer for `Roam_Media_V1_AppendToResumableUploadRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Media_V1_ResumableUploadResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func appendToResumableUpload<Result>(
+            request: GRPCCore.StreamingClientRequest<Roam_Media_V1_AppendToResumableUploadRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Media_V1_AppendToResumableUploadRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Media_V1_ResumableUploadResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_ResumableUploadResponse>) async throws -> Result
+        ) async throws -> Result where Result: Sendable
+
+        /// Call the "CancelResumableUpload" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Removes the upload and its bytes; its reservation is freed. Idempotent for the creator.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Media_V1_GetResumableUploadRequest` message.
+        ///   - serializer: A serializer for `Roam_Media_V1_GetResumableUploadRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Media_V1_CancelResumableUploadResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        func cancelResumableUpload<Result>(
+            request: GRPCCore.ClientRequest<Roam_Media_V1_GetResumableUploadRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Media_V1_GetResumableUploadRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Media_V1_CancelResumableUploadResponse>,
+            options: GRPCCore.CallOptions,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_CancelResumableUploadResponse>) async throws -> Result
         ) async throws -> Result where Result: Sendable
     }
 
@@ -2264,6 +2792,148 @@ extension Roam_Media_V1_MediaService {
                 onResponse: handleResponse
             )
         }
+
+        /// Call the "CreateResumableUpload" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Resumable uploads (the gateway speaks tus 1.0 on them): created with their length, which the
+        /// > caller's quota reserves at once; appended to from the offset reached, each append keeping the bytes
+        /// > that arrived even when it is cut; stored as an item once the last byte is in. One left unfinished
+        /// > expires (MEDIA_UPLOAD_EXPIRY_SECONDS after its last append) and its bytes are removed.
+        /// > An upload is its creator's: anyone else's id is NOT_FOUND.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Media_V1_CreateResumableUploadRequest` message.
+        ///   - serializer: A serializer for `Roam_Media_V1_CreateResumableUploadRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Media_V1_ResumableUploadResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func createResumableUpload<Result>(
+            request: GRPCCore.ClientRequest<Roam_Media_V1_CreateResumableUploadRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Media_V1_CreateResumableUploadRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Media_V1_ResumableUploadResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_ResumableUploadResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Media_V1_MediaService.Method.CreateResumableUpload.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "GetResumableUpload" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Where the upload stands (an expired one is FAILED_PRECONDITION with UPLOAD_EXPIRED until it is removed).
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Media_V1_GetResumableUploadRequest` message.
+        ///   - serializer: A serializer for `Roam_Media_V1_GetResumableUploadRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Media_V1_ResumableUploadResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func getResumableUpload<Result>(
+            request: GRPCCore.ClientRequest<Roam_Media_V1_GetResumableUploadRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Media_V1_GetResumableUploadRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Media_V1_ResumableUploadResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_ResumableUploadResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Media_V1_MediaService.Method.GetResumableUpload.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "AppendToResumableUpload" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > The first message names the upload and the offset the bytes start at (ABORTED with
+        /// > UPLOAD_OFFSET_MISMATCH when that is not where it stands); the rest carry the bytes. With a checksum,
+        /// > the bytes are kept only when all arrived and match (INVALID_ARGUMENT, CHECKSUM_MISMATCH).
+        ///
+        /// - Parameters:
+        ///   - request: A streaming request producing `Roam_Media_V1_AppendToResumableUploadRequest` messages.
+        ///   - serializer: A serializer for `Roam_Media_V1_AppendToResumableUploadRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Media_V1_ResumableUploadResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func appendToResumableUpload<Result>(
+            request: GRPCCore.StreamingClientRequest<Roam_Media_V1_AppendToResumableUploadRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Media_V1_AppendToResumableUploadRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Media_V1_ResumableUploadResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_ResumableUploadResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.clientStreaming(
+                request: request,
+                descriptor: Roam_Media_V1_MediaService.Method.AppendToResumableUpload.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
+
+        /// Call the "CancelResumableUpload" method.
+        ///
+        /// > Source IDL Documentation:
+        /// >
+        /// > Removes the upload and its bytes; its reservation is freed. Idempotent for the creator.
+        ///
+        /// - Parameters:
+        ///   - request: A request containing a single `Roam_Media_V1_GetResumableUploadRequest` message.
+        ///   - serializer: A serializer for `Roam_Media_V1_GetResumableUploadRequest` messages.
+        ///   - deserializer: A deserializer for `Roam_Media_V1_CancelResumableUploadResponse` messages.
+        ///   - options: Options to apply to this RPC.
+        ///   - handleResponse: A closure which handles the response and returns its result to
+        ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+        ///       already finished.
+        /// - Returns: The result of `handleResponse`.
+        public func cancelResumableUpload<Result>(
+            request: GRPCCore.ClientRequest<Roam_Media_V1_GetResumableUploadRequest>,
+            serializer: some GRPCCore.MessageSerializer<Roam_Media_V1_GetResumableUploadRequest>,
+            deserializer: some GRPCCore.MessageDeserializer<Roam_Media_V1_CancelResumableUploadResponse>,
+            options: GRPCCore.CallOptions = .defaults,
+            onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_CancelResumableUploadResponse>) async throws -> Result = { response in
+                try response.message
+            }
+        ) async throws -> Result where Result: Sendable {
+            try await self.client.unary(
+                request: request,
+                descriptor: Roam_Media_V1_MediaService.Method.CancelResumableUpload.descriptor,
+                serializer: serializer,
+                deserializer: deserializer,
+                options: options,
+                onResponse: handleResponse
+            )
+        }
     }
 }
 
@@ -2649,6 +3319,128 @@ extension Roam_Media_V1_MediaService.ClientProtocol {
             request: request,
             serializer: GRPCProtobuf.ProtobufSerializer<Roam_Media_V1_NearestPhotosRequest>(),
             deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Media_V1_NearestPhotosResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "CreateResumableUpload" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Resumable uploads (the gateway speaks tus 1.0 on them): created with their length, which the
+    /// > caller's quota reserves at once; appended to from the offset reached, each append keeping the bytes
+    /// > that arrived even when it is cut; stored as an item once the last byte is in. One left unfinished
+    /// > expires (MEDIA_UPLOAD_EXPIRY_SECONDS after its last append) and its bytes are removed.
+    /// > An upload is its creator's: anyone else's id is NOT_FOUND.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Media_V1_CreateResumableUploadRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func createResumableUpload<Result>(
+        request: GRPCCore.ClientRequest<Roam_Media_V1_CreateResumableUploadRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_ResumableUploadResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.createResumableUpload(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Media_V1_CreateResumableUploadRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Media_V1_ResumableUploadResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetResumableUpload" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Where the upload stands (an expired one is FAILED_PRECONDITION with UPLOAD_EXPIRED until it is removed).
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Media_V1_GetResumableUploadRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getResumableUpload<Result>(
+        request: GRPCCore.ClientRequest<Roam_Media_V1_GetResumableUploadRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_ResumableUploadResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.getResumableUpload(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Media_V1_GetResumableUploadRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Media_V1_ResumableUploadResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "AppendToResumableUpload" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The first message names the upload and the offset the bytes start at (ABORTED with
+    /// > UPLOAD_OFFSET_MISMATCH when that is not where it stands); the rest carry the bytes. With a checksum,
+    /// > the bytes are kept only when all arrived and match (INVALID_ARGUMENT, CHECKSUM_MISMATCH).
+    ///
+    /// - Parameters:
+    ///   - request: A streaming request producing `Roam_Media_V1_AppendToResumableUploadRequest` messages.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func appendToResumableUpload<Result>(
+        request: GRPCCore.StreamingClientRequest<Roam_Media_V1_AppendToResumableUploadRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_ResumableUploadResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.appendToResumableUpload(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Media_V1_AppendToResumableUploadRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Media_V1_ResumableUploadResponse>(),
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "CancelResumableUpload" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Removes the upload and its bytes; its reservation is freed. Idempotent for the creator.
+    ///
+    /// - Parameters:
+    ///   - request: A request containing a single `Roam_Media_V1_GetResumableUploadRequest` message.
+    ///   - options: Options to apply to this RPC.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func cancelResumableUpload<Result>(
+        request: GRPCCore.ClientRequest<Roam_Media_V1_GetResumableUploadRequest>,
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_CancelResumableUploadResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        try await self.cancelResumableUpload(
+            request: request,
+            serializer: GRPCProtobuf.ProtobufSerializer<Roam_Media_V1_GetResumableUploadRequest>(),
+            deserializer: GRPCProtobuf.ProtobufDeserializer<Roam_Media_V1_CancelResumableUploadResponse>(),
             options: options,
             onResponse: handleResponse
         )
@@ -3089,6 +3881,145 @@ extension Roam_Media_V1_MediaService.ClientProtocol {
             metadata: metadata
         )
         return try await self.nearestPhotos(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "CreateResumableUpload" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Resumable uploads (the gateway speaks tus 1.0 on them): created with their length, which the
+    /// > caller's quota reserves at once; appended to from the offset reached, each append keeping the bytes
+    /// > that arrived even when it is cut; stored as an item once the last byte is in. One left unfinished
+    /// > expires (MEDIA_UPLOAD_EXPIRY_SECONDS after its last append) and its bytes are removed.
+    /// > An upload is its creator's: anyone else's id is NOT_FOUND.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func createResumableUpload<Result>(
+        _ message: Roam_Media_V1_CreateResumableUploadRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_ResumableUploadResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Media_V1_CreateResumableUploadRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.createResumableUpload(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "GetResumableUpload" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Where the upload stands (an expired one is FAILED_PRECONDITION with UPLOAD_EXPIRED until it is removed).
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func getResumableUpload<Result>(
+        _ message: Roam_Media_V1_GetResumableUploadRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_ResumableUploadResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Media_V1_GetResumableUploadRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.getResumableUpload(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "AppendToResumableUpload" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > The first message names the upload and the offset the bytes start at (ABORTED with
+    /// > UPLOAD_OFFSET_MISMATCH when that is not where it stands); the rest carry the bytes. With a checksum,
+    /// > the bytes are kept only when all arrived and match (INVALID_ARGUMENT, CHECKSUM_MISMATCH).
+    ///
+    /// - Parameters:
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - producer: A closure producing request messages to send to the server. Returning
+    ///       from the closure closes the request stream.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func appendToResumableUpload<Result>(
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        requestProducer producer: @Sendable @escaping (GRPCCore.RPCWriter<Roam_Media_V1_AppendToResumableUploadRequest>) async throws -> Void,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_ResumableUploadResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.StreamingClientRequest<Roam_Media_V1_AppendToResumableUploadRequest>(
+            metadata: metadata,
+            producer: producer
+        )
+        return try await self.appendToResumableUpload(
+            request: request,
+            options: options,
+            onResponse: handleResponse
+        )
+    }
+
+    /// Call the "CancelResumableUpload" method.
+    ///
+    /// > Source IDL Documentation:
+    /// >
+    /// > Removes the upload and its bytes; its reservation is freed. Idempotent for the creator.
+    ///
+    /// - Parameters:
+    ///   - message: request message to send.
+    ///   - metadata: Additional metadata to send, defaults to empty.
+    ///   - options: Options to apply to this RPC, defaults to `.defaults`.
+    ///   - handleResponse: A closure which handles the response and returns its result to
+    ///       the caller. Returning from the closure will cancel the RPC if it hasn't
+    ///       already finished.
+    /// - Returns: The result of `handleResponse`.
+    public func cancelResumableUpload<Result>(
+        _ message: Roam_Media_V1_GetResumableUploadRequest,
+        metadata: GRPCCore.Metadata = [:],
+        options: GRPCCore.CallOptions = .defaults,
+        onResponse handleResponse: @Sendable @escaping (GRPCCore.ClientResponse<Roam_Media_V1_CancelResumableUploadResponse>) async throws -> Result = { response in
+            try response.message
+        }
+    ) async throws -> Result where Result: Sendable {
+        let request = GRPCCore.ClientRequest<Roam_Media_V1_GetResumableUploadRequest>(
+            message: message,
+            metadata: metadata
+        )
+        return try await self.cancelResumableUpload(
             request: request,
             options: options,
             onResponse: handleResponse

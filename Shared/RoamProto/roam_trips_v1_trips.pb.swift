@@ -834,6 +834,10 @@ public nonisolated struct Roam_Trips_V1_Pin: Sendable {
   /// Clears the value of `createdAt`. Subsequent reads from it will return its default value.
   public mutating func clearCreatedAt() {self._createdAt = nil}
 
+  /// The place it is at: one of the owner's own places or the catalog's; empty when none (or the place
+  /// was deleted since).
+  public var placeID: String = String()
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -876,6 +880,10 @@ public nonisolated struct Roam_Trips_V1_PinFields: Sendable {
 
   /// One of the caller's media, attached to the pin through media.
   public var coverMediaID: String = String()
+
+  /// A place of the caller's own or of the catalog (FAILED_PRECONDITION naming `place_id` for another
+  /// user's or none); without `point` the pin is at the place, without `title` it takes its name.
+  public var placeID: String = String()
 
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
@@ -1159,6 +1167,16 @@ public nonisolated struct Roam_Trips_V1_UpdatePinRequest: Sendable {
   /// Clears the value of `coverMediaID`. Subsequent reads from it will return its default value.
   public mutating func clearCoverMediaID() {self._coverMediaID = nil}
 
+  /// As the pin's `place_id`; empty clears it (the pin keeps its point and title).
+  public var placeID: String {
+    get {_placeID ?? String()}
+    set {_placeID = newValue}
+  }
+  /// Returns true if `placeID` has been explicitly set.
+  public var hasPlaceID: Bool {self._placeID != nil}
+  /// Clears the value of `placeID`. Subsequent reads from it will return its default value.
+  public mutating func clearPlaceID() {self._placeID = nil}
+
   public var unknownFields = SwiftProtobuf.UnknownStorage()
 
   public init() {}
@@ -1168,6 +1186,7 @@ public nonisolated struct Roam_Trips_V1_UpdatePinRequest: Sendable {
   fileprivate var _point: Roam_Common_V1_LatLng? = nil
   fileprivate var _visitedAt: SwiftProtobuf.Google_Protobuf_Timestamp? = nil
   fileprivate var _coverMediaID: String? = nil
+  fileprivate var _placeID: String? = nil
 }
 
 public nonisolated struct Roam_Trips_V1_UpdatePinResponse: Sendable {
@@ -3661,7 +3680,7 @@ nonisolated extension Roam_Trips_V1_CalendarDay: SwiftProtobuf.Message, SwiftPro
 
 nonisolated extension Roam_Trips_V1_Pin: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".Pin"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}trip_id\0\u{1}title\0\u{1}description\0\u{1}point\0\u{3}visited_at\0\u{1}date\0\u{1}tags\0\u{1}source\0\u{3}cover_media_id\0\u{3}cover_chosen\0\u{3}created_at\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}id\0\u{3}trip_id\0\u{1}title\0\u{1}description\0\u{1}point\0\u{3}visited_at\0\u{1}date\0\u{1}tags\0\u{1}source\0\u{3}cover_media_id\0\u{3}cover_chosen\0\u{3}created_at\0\u{3}place_id\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3681,6 +3700,7 @@ nonisolated extension Roam_Trips_V1_Pin: SwiftProtobuf.Message, SwiftProtobuf._M
       case 10: try { try decoder.decodeSingularStringField(value: &self.coverMediaID) }()
       case 11: try { try decoder.decodeSingularBoolField(value: &self.coverChosen) }()
       case 12: try { try decoder.decodeSingularMessageField(value: &self._createdAt) }()
+      case 13: try { try decoder.decodeSingularStringField(value: &self.placeID) }()
       default: break
       }
     }
@@ -3727,6 +3747,9 @@ nonisolated extension Roam_Trips_V1_Pin: SwiftProtobuf.Message, SwiftProtobuf._M
     try { if let v = self._createdAt {
       try visitor.visitSingularMessageField(value: v, fieldNumber: 12)
     } }()
+    if !self.placeID.isEmpty {
+      try visitor.visitSingularStringField(value: self.placeID, fieldNumber: 13)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -3743,6 +3766,7 @@ nonisolated extension Roam_Trips_V1_Pin: SwiftProtobuf.Message, SwiftProtobuf._M
     if lhs.coverMediaID != rhs.coverMediaID {return false}
     if lhs.coverChosen != rhs.coverChosen {return false}
     if lhs._createdAt != rhs._createdAt {return false}
+    if lhs.placeID != rhs.placeID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -3750,7 +3774,7 @@ nonisolated extension Roam_Trips_V1_Pin: SwiftProtobuf.Message, SwiftProtobuf._M
 
 nonisolated extension Roam_Trips_V1_PinFields: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".PinFields"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}title\0\u{1}description\0\u{1}point\0\u{3}visited_at\0\u{1}tags\0\u{3}cover_media_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{1}title\0\u{1}description\0\u{1}point\0\u{3}visited_at\0\u{1}tags\0\u{3}cover_media_id\0\u{3}place_id\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -3764,6 +3788,7 @@ nonisolated extension Roam_Trips_V1_PinFields: SwiftProtobuf.Message, SwiftProto
       case 4: try { try decoder.decodeSingularMessageField(value: &self._visitedAt) }()
       case 5: try { try decoder.decodeRepeatedStringField(value: &self.tags) }()
       case 6: try { try decoder.decodeSingularStringField(value: &self.coverMediaID) }()
+      case 7: try { try decoder.decodeSingularStringField(value: &self.placeID) }()
       default: break
       }
     }
@@ -3792,6 +3817,9 @@ nonisolated extension Roam_Trips_V1_PinFields: SwiftProtobuf.Message, SwiftProto
     if !self.coverMediaID.isEmpty {
       try visitor.visitSingularStringField(value: self.coverMediaID, fieldNumber: 6)
     }
+    if !self.placeID.isEmpty {
+      try visitor.visitSingularStringField(value: self.placeID, fieldNumber: 7)
+    }
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -3802,6 +3830,7 @@ nonisolated extension Roam_Trips_V1_PinFields: SwiftProtobuf.Message, SwiftProto
     if lhs._visitedAt != rhs._visitedAt {return false}
     if lhs.tags != rhs.tags {return false}
     if lhs.coverMediaID != rhs.coverMediaID {return false}
+    if lhs.placeID != rhs.placeID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }
@@ -4158,7 +4187,7 @@ nonisolated extension Roam_Trips_V1_ListPinsResponse: SwiftProtobuf.Message, Swi
 
 nonisolated extension Roam_Trips_V1_UpdatePinRequest: SwiftProtobuf.Message, SwiftProtobuf._MessageImplementationBase, SwiftProtobuf._ProtoNameProviding {
   public static let protoMessageName: String = _protobuf_package + ".UpdatePinRequest"
-  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}trip_id\0\u{3}pin_id\0\u{1}title\0\u{1}description\0\u{1}point\0\u{3}visited_at\0\u{1}tags\0\u{3}replace_tags\0\u{3}cover_media_id\0")
+  public static let _protobuf_nameMap = SwiftProtobuf._NameMap(bytecode: "\0\u{3}trip_id\0\u{3}pin_id\0\u{1}title\0\u{1}description\0\u{1}point\0\u{3}visited_at\0\u{1}tags\0\u{3}replace_tags\0\u{3}cover_media_id\0\u{3}place_id\0")
 
   public mutating func decodeMessage<D: SwiftProtobuf.Decoder>(decoder: inout D) throws {
     while let fieldNumber = try decoder.nextFieldNumber() {
@@ -4175,6 +4204,7 @@ nonisolated extension Roam_Trips_V1_UpdatePinRequest: SwiftProtobuf.Message, Swi
       case 7: try { try decoder.decodeRepeatedStringField(value: &self.tags) }()
       case 8: try { try decoder.decodeSingularBoolField(value: &self.replaceTags) }()
       case 9: try { try decoder.decodeSingularStringField(value: &self._coverMediaID) }()
+      case 10: try { try decoder.decodeSingularStringField(value: &self._placeID) }()
       default: break
       }
     }
@@ -4212,6 +4242,9 @@ nonisolated extension Roam_Trips_V1_UpdatePinRequest: SwiftProtobuf.Message, Swi
     try { if let v = self._coverMediaID {
       try visitor.visitSingularStringField(value: v, fieldNumber: 9)
     } }()
+    try { if let v = self._placeID {
+      try visitor.visitSingularStringField(value: v, fieldNumber: 10)
+    } }()
     try unknownFields.traverse(visitor: &visitor)
   }
 
@@ -4225,6 +4258,7 @@ nonisolated extension Roam_Trips_V1_UpdatePinRequest: SwiftProtobuf.Message, Swi
     if lhs.tags != rhs.tags {return false}
     if lhs.replaceTags != rhs.replaceTags {return false}
     if lhs._coverMediaID != rhs._coverMediaID {return false}
+    if lhs._placeID != rhs._placeID {return false}
     if lhs.unknownFields != rhs.unknownFields {return false}
     return true
   }

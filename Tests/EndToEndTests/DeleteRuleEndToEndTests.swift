@@ -13,6 +13,8 @@ import Testing
     static let checkedElsewhere: [String: String] = [
         "removeItineraryItem": "GatewayTripsTests", "removeSavedPlace": "GatewayTripsTests", "deleteMedia": "GatewayMediaTests",
         "clearInferredPosition": "GatewayMediaTests",
+        // A tus termination carries Tus-Resumable; the same rule is checked there.
+        "cancelResumableUpload": "ResumableUploadEndToEndTests",
     ]
     /// About the caller's own account or sessions: there is no stranger's delete.
     static let ownAccount: Set<String> = ["deleteMe", "revokeSession", "revokeOtherSessions", "unlinkProvider"]

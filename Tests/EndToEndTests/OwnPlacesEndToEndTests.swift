@@ -66,6 +66,29 @@ import Testing
                     "category": "food", "placeId": place,
                 ], token: bo)
             #expect((400...499).contains(spending.status) && spending.problemFields == ["placeId"], "\(spending.status) \(spending.text)")
+            // A pin at her place: where it is and what it is called, unless she says otherwise; Bo's is refused.
+            let pinned = try await http.send(
+                "POST", "/v1/trips/\(trip)/pins", json: ["placeId": place, "description": "Dinner", "visitedAt": "2031-05-03T20:30:00.000Z"],
+                token: ana)
+            let pin = try pinned.json()
+            #expect(pinned.status == 201 && pin["placeId"] as? String == place && pin["title"] as? String == "Joana's flat", "\(pinned.text)")
+            #expect(((pin["point"] as? [String: Any])?["latitude"] as? Double).map { abs($0 - latitude) < 1e-9 } == true)
+            let pinID = try #require(pin["id"] as? String)
+            let bosPin = try await http.send(
+                "POST", "/v1/trips/\(bosTrip)/pins",
+                json: [
+                    "placeId": place, "description": "Mine", "point": ["latitude": latitude, "longitude": longitude], "title": "Flat",
+                    "visitedAt": "2031-05-03T20:30:00.000Z",
+                ], token: bo)
+            #expect(bosPin.status == 422 && bosPin.reason == "PLACE_NOT_FOUND" && bosPin.problemFields == ["placeId"], "\(bosPin.text)")
+            let noPoint = try await http.send(
+                "POST", "/v1/trips/\(bosTrip)/pins", json: ["description": "Nowhere", "title": "?", "visitedAt": "2031-05-03T20:30:00.000Z"],
+                token: bo)
+            #expect(noPoint.status == 400 && noPoint.problemFields == ["point"], "\(noPoint.text)")
+            let moved = try await http.send("PATCH", "/v1/trips/\(trip)/pins/\(pinID)", json: ["placeId": ""], token: ana)
+            let movedPin = try moved.json()
+            #expect(moved.status == 200 && movedPin["placeId"] == nil && movedPin["title"] as? String == "Joana's flat")
+            #expect(try await http.send("PATCH", "/v1/trips/\(trip)/pins/\(pinID)", json: ["placeId": place], token: ana).status == 200)
             #expect(try await http.send("PUT", "/v1/places/\(place)/rating", json: ["stars": 5], token: bo).status == 404)
             #expect(try await http.send("DELETE", "/v1/places/\(place)", token: bo).status == 404)
 
@@ -89,6 +112,10 @@ import Testing
             #expect(try await http.send("GET", "/v1/places/\(place)", token: ana).status == 404)
             let saved = try await http.send("GET", "/v1/trips/\(trip)/saved-places", token: ana).json()
             #expect((saved["saved"] as? [Any])?.isEmpty == true, "its save went with it: \(saved)")
+            // The pin outlives the place, where it was.
+            let kept = try await http.send("GET", "/v1/trips/\(trip)/pins/\(pinID)", token: ana)
+            let keptPin = try kept.json()
+            #expect(kept.status == 200 && keptPin["placeId"] == nil && keptPin["title"] as? String == "Joana's flat")
         }
     }
 }

@@ -86,6 +86,8 @@ import Testing
                             operation.method, Self.path(operation, parameter, as: value),
                             json: body as? [String: Any], token: token)
                         #expect(reply.status == 400, "\(operation.id) {\(parameter)} = \(value): \(reply.status)")
+                        // A HEAD is answered without a body, problems included.
+                        guard operation.method != "HEAD" else { continue }
                         #expect(reply.reason == "INVALID_FIELD" && reply.problemFields == [parameter], "\(operation.id) {\(parameter)} = \(value)")
                     }
                 }
@@ -102,6 +104,7 @@ import Testing
                 let target = path + (path.contains("?") ? "&" : "?") + "stray=a%00b"
                 let reply = try await http.send(operation.method, target, token: token)
                 #expect(reply.status == 400, "\(operation.id): \(reply.status)")
+                guard operation.method != "HEAD" else { continue }
                 #expect(reply.reason == "INVALID_FIELD" && reply.problemFields.contains("stray"), "\(operation.id): \(reply.problemFields)")
             }
         }
@@ -118,7 +121,9 @@ import Testing
                 let reply = try await http.send(
                     operation.method, Self.path(operation, operation.pathParameters.first, as: "a%00b"),
                     body: garbage, headers: ["Content-Type": "application/json"])
-                #expect(reply.status == 401 && reply.reason == "UNAUTHENTICATED", "\(operation.id): \(reply.status) \(reply.reason ?? "")")
+                #expect(
+                    reply.status == 401 && (reply.reason == "UNAUTHENTICATED" || operation.method == "HEAD" && reply.body.isEmpty),
+                    "\(operation.id): \(reply.status) \(reply.reason ?? "")")
             }
             for operation in GatewayOpenAPI.operations where !operation.requiresUser {
                 let reply = try await http.send(operation.method, Self.path(operation))

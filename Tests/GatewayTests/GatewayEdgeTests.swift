@@ -149,6 +149,13 @@ import Testing
             #expect(preflight.status == 204)
             #expect(preflight.header("Access-Control-Allow-Origin") == "https://app.example.com")
             #expect(preflight.header("Access-Control-Allow-Methods")?.contains("PATCH") == true)
+            // A browser may send keyed creates and speak tus, and read tus's answers.
+            let allowed = Set(
+                (preflight.header("Access-Control-Allow-Headers") ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            #expect(allowed.isSuperset(of: ["Idempotency-Key", "Tus-Resumable", "Upload-Length", "Upload-Offset", "Upload-Metadata"]))
+            let answer = try await http.send("GET", "/healthz", headers: ["Origin": "https://app.example.com"])
+            #expect(answer.header("Access-Control-Expose-Headers")?.contains("Upload-Offset") == true)
+            #expect(answer.header("Access-Control-Expose-Headers")?.contains("Location") == true)
             let other = try await http.send("GET", "/healthz", headers: ["Origin": "https://evil.example.com"])
             #expect(other.header("Access-Control-Allow-Origin") == nil)
         }

@@ -36,7 +36,8 @@ import Testing
         ])
         let trips = TripService(trips: store)
         let pins = PinService(
-            trips: trips, pins: store, tracks: store, photos: StaticPhotos(photos: [photo]), media: InMemoryMediaAttachments(), policy: PinPolicy())
+            trips: trips, pins: store, tracks: store, photos: StaticPhotos(photos: [photo]), media: InMemoryMediaAttachments(), places: store,
+            policy: PinPolicy())
         // The budget, in memory, learning about trips from the same store.
         let budgetStore = InMemoryBudgetStore()
         let budget = BudgetGRPCService(

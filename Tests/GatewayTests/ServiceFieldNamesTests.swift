@@ -9,7 +9,7 @@ import Testing
 /// client can send in that part of the operations it serves, so a field error never names a field the
 /// contract lacks; and no call renames fields with a map of its own.
 @Suite struct ServiceFieldNamesTests {
-    enum Part { case body, query, path }
+    enum Part { case body, query, path, headers }
 
     /// Every conformance, with the operations whose part it names.
     static let parts: [(type: any ServiceFieldNames.Type, part: Part, operations: [String])] = [
@@ -22,6 +22,7 @@ import Testing
         (Operations.ListTrendingActivities.Input.Query.self, .query, ["listTrendingActivities"]),
         (Operations.ListBucketLists.Input.Query.self, .query, ["listBucketLists"]),
         (Operations.ListMyMedia.Input.Query.self, .query, ["listMyMedia"]),
+        (ResumableUploadHeaders.self, .headers, ["createResumableUpload"]),
         (Components.Schemas.PostUpdateRequest.self, .body, ["updatePost"]),
         (Operations.CreateEventPost.Input.Path.self, .path, ["createEventPost"]),
         (Components.Schemas.StoryRequest.self, .body, ["createStory"]),
@@ -46,7 +47,22 @@ import Testing
         case .query: Set(operation.queryParameters.map(\.name))
         case .path: Set(operation.pathParameters)
         case .body: operation.requestBodySchema.map { members(of: $0, prefix: "") } ?? []
+        case .headers: headerNames(of: operation)
         }
+    }
+
+    /// The headers the document lists for the operation, references followed.
+    static func headerNames(of operation: GatewayOpenAPI.Operation) -> Set<String> {
+        guard case .array(let parameters)? = GatewayOpenAPI.document["paths"]?[operation.path]?[operation.method.lowercased()]?["parameters"]
+        else { return [] }
+        var names: Set<String> = []
+        for var parameter in parameters {
+            if case .string(let reference)? = parameter["$ref"] {
+                parameter = GatewayOpenAPI.document["components"]?["parameters"]?[String(reference.split(separator: "/").last ?? "")] ?? .null
+            }
+            if case .string("header")? = parameter["in"], case .string(let name)? = parameter["name"] { names.insert(name) }
+        }
+        return names
     }
 
     static func members(of schema: OpenAPIValue, prefix: String, depth: Int = 0) -> Set<String> {

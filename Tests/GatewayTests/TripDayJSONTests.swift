@@ -35,7 +35,7 @@ import Testing
             "cover": {"mediaId": "0191d6a0-0000-7000-8000-0000000000a1", "original": "/o", "thumbnail": "/t", "expiresAt": "2025-06-12T09:00:00Z"}},
            {"id": "0191d6a0-0000-7000-8000-0000000000c2", "tripId": "0191d6a0-0000-7000-8000-000000000001", "title": "Tram", "description": "",
             "point": {"latitude": -33.5, "longitude": 151.25}, "visitedAt": "2025-06-12T11:00:00Z", "date": "2025-06-12", "tags": [],
-            "source": "user", "coverChosen": true, "createdAt": "2025-06-12T11:05:00Z"}],
+            "source": "user", "coverChosen": true, "createdAt": "2025-06-12T11:05:00Z", "placeId": "0191d6a0-0000-7000-8000-0000000000d1"}],
          "nextPageTokens": {"photos": "next-photos"},
          "route": {"type": "FeatureCollection", "date": "2025-06-12", "source": "pins", "features": [
            {"type": "Feature", "geometry": {"type": "LineString", "coordinates": [[-9.2, 38.7], [151.25, -33.5]]}, "properties": {"kind": "route"}},

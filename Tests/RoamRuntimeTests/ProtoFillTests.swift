@@ -22,7 +22,7 @@ struct ProtoFillTests {
         #expect(one.title != two.title && one.visitedAt != two.visitedAt && one.point != two.point)
         #expect(
             ProtoFill.differences(sent: one, received: two).sorted() == [
-                "cover_media_id", "created_at", "date", "description", "id", "title", "trip_id", "visited_at",
+                "cover_media_id", "created_at", "date", "description", "id", "place_id", "title", "trip_id", "visited_at",
             ])
         #expect(ProtoFill.differences(sent: one, received: one).isEmpty)
     }

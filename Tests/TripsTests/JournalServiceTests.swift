@@ -13,7 +13,7 @@ import Testing
     let library = FixedTripPhotos()
     let owner = UUID()
     var trips: TripService { TripService(trips: store, now: { TripFixtures.utc("2026-06-12T10:00:00Z") }) }
-    var pins: PinService { PinService(trips: trips, pins: store, tracks: store, photos: library, media: media, policy: PinPolicy()) }
+    var pins: PinService { PinService(trips: trips, pins: store, tracks: store, photos: library, media: media, places: store, policy: PinPolicy()) }
     var journal: JournalService { JournalService(trips: trips, pins: pins, saved: store, journal: store, media: media) }
 
     func lisbon() async throws -> Trip {

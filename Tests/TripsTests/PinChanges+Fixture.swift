@@ -8,8 +8,10 @@ extension PinChanges {
     /// so a field an adapter forgets does not compile.
     static func fixture(
         title: String? = nil, description: String? = nil, point: GeoPoint? = nil, visitedAt: Date? = nil, tags: [String]? = nil,
-        coverMediaID: UUID?? = nil
+        coverMediaID: UUID?? = nil, placeID: UUID?? = nil
     ) -> Self {
-        Self(title: title, description: description, point: point, visitedAt: visitedAt, tags: tags, coverMediaID: coverMediaID)
+        Self(
+            title: title, description: description, point: point, visitedAt: visitedAt, tags: tags, coverMediaID: coverMediaID,
+            placeID: placeID)
     }
 }

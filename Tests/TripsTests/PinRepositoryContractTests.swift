@@ -182,4 +182,34 @@ import Testing
             #expect(try await store.pinCounts(ofTrip: trip.id, owner: trip.ownerID, zone: trip.details.zone).isEmpty)
         }
     }
+
+    @Test(arguments: StoreKind.allCases)
+    func aPinKeepsThePlaceItIsAtAndOutlivesIt(_ kind: StoreKind) async throws {
+        try await kind.withRepository { store async throws in
+            let trip = try await store.create(TripFixtures.trip("2026-06-10", "2026-06-17"), idempotencyKey: nil)
+            let placeID = UUID.v7()
+            _ = try await store.addOwnPlace(
+                Place(
+                    id: placeID,
+                    details: PlaceDetails(sourceID: Place.ownSourceID(placeID), name: "Tasca", category: .restaurant, point: Self.bairroAlto),
+                    sourceRating: 0, sourceRatingCount: 0, ownerID: trip.ownerID), idempotencyKey: nil)
+            var pin = Self.pin(trip)
+            pin.details.placeID = placeID
+            #expect(try await store.add(pin, minimumDistance: 7.62, idempotencyKey: nil) == .placed(pin))
+            #expect(try await store.pin(pin.id, owner: trip.ownerID)?.details.placeID == placeID)
+            var cleared = pin.details
+            cleared.placeID = nil
+            #expect(
+                try await store.update(pin.id, owner: trip.ownerID, details: cleared, minimumDistance: 7.62)
+                    == .placed(
+                        Pin(
+                            id: pin.id, tripID: pin.tripID, ownerID: pin.ownerID, details: cleared, createdAt: pin.createdAt)))
+            #expect(try await store.pin(pin.id, owner: trip.ownerID)?.details.placeID == nil)
+            _ = try await store.update(pin.id, owner: trip.ownerID, details: pin.details, minimumDistance: 7.62)
+            #expect(try await store.deleteOwnPlace(placeID, owner: trip.ownerID))
+            let kept = try #require(try await store.pin(pin.id, owner: trip.ownerID))
+            #expect(
+                kept.details.placeID == nil && kept.details.point.distance(to: pin.details.point) < 0.01 && kept.details.title == pin.details.title)
+        }
+    }
 }

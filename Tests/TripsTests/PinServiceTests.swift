@@ -13,7 +13,7 @@ import Testing
     let media = InMemoryMediaAttachments()
     let owner = UUID()
     var trips: TripService { TripService(trips: store, now: { TripFixtures.utc("2026-06-12T10:00:00Z") }) }
-    var pins: PinService { PinService(trips: trips, pins: store, tracks: store, photos: library, media: media, policy: PinPolicy()) }
+    var pins: PinService { PinService(trips: trips, pins: store, tracks: store, photos: library, media: media, places: store, policy: PinPolicy()) }
     static let rossio = GeoPoint(latitude: 38.7139, longitude: -9.1394)
 
     func lisbon() async throws -> Trip {
@@ -53,6 +53,46 @@ import Testing
                 owner: UUID(), idempotencyKey: nil)
         }
         #expect(stranger?.reason == "NOT_FOUND")
+    }
+
+    @Test func aPinAtAPlaceOfTheOwnersOrTheCatalogsTakesItsPointAndNameAnotherUsersIsRefused() async throws {
+        let trip = try await lisbon()
+        func place(_ name: String, owner: UUID?, meters: Double) async throws -> UUID {
+            let id = UUID.v7()
+            let details = PlaceDetails(
+                sourceID: Place.ownSourceID(id), name: name, category: .cafe, point: Self.rossio.moved(meters: meters, bearing: 0))
+            if let owner {
+                return try await store.addOwnPlace(
+                    Place(id: id, details: details, sourceRating: 0, sourceRatingCount: 0, ownerID: owner), idempotencyKey: nil
+                ).id
+            }
+            _ = try await store.importPlaces([(details, 0, 0)])
+            return try #require(try await store.places(matching: PlaceQuery(near: details.point, reader: nil), limit: 1).first?.place.id)
+        }
+        let mine = try await place("Tia's", owner: owner, meters: 0)
+        let catalog = try await place("Café Nicola", owner: nil, meters: 100)
+        let theirs = try await place("Bo's flat", owner: UUID(), meters: 200)
+        let atMine = try await pins.create(
+            PinDraft.fixture(title: " ", description: "Lunch", point: nil, placeID: mine), trip: trip.id, owner: owner, idempotencyKey: nil)
+        #expect(atMine.details.title == "Tia's" && atMine.details.placeID == mine && atMine.details.point.distance(to: Self.rossio) < 0.01)
+        let atCatalog = try await pins.create(
+            PinDraft.fixture(title: "Coffee", description: "Bica", point: Self.rossio.moved(meters: 120, bearing: 0), placeID: catalog),
+            trip: trip.id, owner: owner, idempotencyKey: nil)
+        #expect(atCatalog.details.title == "Coffee" && atCatalog.details.point.distance(to: Self.rossio) > 119, "what was sent stays")
+        for refused in [theirs, UUID()] {
+            let error = await #expect(throws: RoamError.self) {
+                _ = try await pins.create(
+                    PinDraft.fixture(title: "Theirs", description: "No", point: Self.rossio.moved(meters: 300, bearing: 0), placeID: refused),
+                    trip: trip.id, owner: owner, idempotencyKey: nil)
+            }
+            #expect(error?.reason == "PLACE_NOT_FOUND" && error?.violations.map(\.field) == ["place_id"])
+        }
+        let edit = await #expect(throws: RoamError.self) {
+            _ = try await pins.update(atMine.id, inTrip: trip.id, with: .fixture(placeID: .some(theirs)), owner: owner)
+        }
+        #expect(edit?.reason == "PLACE_NOT_FOUND")
+        let cleared = try await pins.update(atMine.id, inTrip: trip.id, with: .fixture(placeID: .some(nil)), owner: owner)
+        #expect(cleared.details.placeID == nil && cleared.details.title == "Tia's")
     }
 
     @Test func photosWithinFiveMilesOfAPinComeNearestFirstAndOnlyFromTheTripsDays() async throws {

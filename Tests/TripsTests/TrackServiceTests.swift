@@ -72,7 +72,8 @@ import Testing
     @Test func aDayWithATrackIsDrawnFromItWithItsPinsAsStops() async throws {
         let trip = try await lisbon()
         let pins = PinService(
-            trips: trips, pins: store, tracks: store, photos: FixedTripPhotos(), media: InMemoryMediaAttachments(), policy: PinPolicy())
+            trips: trips, pins: store, tracks: store, photos: FixedTripPhotos(), media: InMemoryMediaAttachments(), places: store, policy: PinPolicy()
+        )
         let pin = try await pins.create(
             PinDraft.fixture(
                 title: "Miradouro", description: "View", point: TrackRepositoryContractTests.alfama,

@@ -16,7 +16,8 @@ import Testing
     /// The service over the test's store, its streams fed by `notifications`.
     func service(_ trips: TripService, notifications: UserStreams<TripNotification> = UserStreams()) -> TripsGRPCService {
         let pins = PinService(
-            trips: trips, pins: store, tracks: store, photos: FixedTripPhotos(), media: InMemoryMediaAttachments(), policy: PinPolicy())
+            trips: trips, pins: store, tracks: store, photos: FixedTripPhotos(), media: InMemoryMediaAttachments(), places: store, policy: PinPolicy()
+        )
         return TripsGRPCService(
             trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store, photos: FixedTripPhotos(), positions: FixedTripPhotos()),
             journal: JournalService(trips: trips, pins: pins, saved: store, journal: store, media: InMemoryMediaAttachments()),

@@ -16,7 +16,7 @@ import Testing
     let media = InMemoryMediaAttachments()
 
     func service(_ trips: TripService) -> TripsGRPCService {
-        let pins = PinService(trips: trips, pins: store, tracks: store, photos: FixedTripPhotos(), media: media, policy: PinPolicy())
+        let pins = PinService(trips: trips, pins: store, tracks: store, photos: FixedTripPhotos(), media: media, places: store, policy: PinPolicy())
         return TripsGRPCService(
             trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store, photos: FixedTripPhotos(), positions: FixedTripPhotos()),
             journal: JournalService(trips: trips, pins: pins, saved: store, journal: store, media: media),
@@ -59,11 +59,21 @@ import Testing
             #expect(untouched == updated, "an edit that sends nothing changes nothing")
 
             let cover = media.upload(for: owner)
+            func ownPlace(_ name: String) async throws -> String {
+                let id = UUID.v7()
+                let details = PlaceDetails(
+                    sourceID: Place.ownSourceID(id), name: name, category: .cafe, point: GeoPoint(latitude: 38.72, longitude: -9.14))
+                return try await store.addOwnPlace(
+                    Place(id: id, details: details, sourceRating: 0, sourceRatingCount: 0, ownerID: owner), idempotencyKey: nil
+                )
+                .id.lowercasedString
+            }
+            let (place, otherPlace) = (try await ownPlace("Tasca"), try await ownPlace("Café"))
             let pinCreate = try ProtoFill.every(
                 Roam_Trips_V1_CreatePinRequest.self,
                 values: [
                     "trip_id": created.id, "point": Self.point, "visited_at": "2026-07-11T10:00:00Z", "tags": ["food"],
-                    "cover_media_id": cover.lowercasedString,
+                    "cover_media_id": cover.lowercasedString, "place_id": place,
                 ])
             let pin = try await client.createPin(pinCreate, metadata: metadata).pin
             #expect(ProtoFill.unsetFields(of: pin) == [], "PinSource is the traveller's, the cover chosen")
@@ -77,6 +87,7 @@ import Testing
                 values: [
                     "trip_id": created.id, "pin_id": pin.id, "point": ["latitude": 41.15, "longitude": -8.61],
                     "visited_at": "2026-07-12T09:00:00Z", "tags": ["views"], "cover_media_id": otherCover.lowercasedString,
+                    "place_id": otherPlace,
                 ])
             let edited = try await client.updatePin(pinUpdate, metadata: metadata).pin
             #expect(ProtoFill.unsetFields(of: edited) == [])

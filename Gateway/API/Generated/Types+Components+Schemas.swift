@@ -5354,16 +5354,20 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/CreatePinRequest/description`.
             public var description: Swift.String
+            /// One of your own places or the catalog's (422 `PLACE_NOT_FOUND` for another user's); without `point` the pin is at the place, without `title` it takes the place's name
+            ///
+            /// - Remark: Generated from `#/components/schemas/CreatePinRequest/placeId`.
+            public var placeId: Swift.String?
             /// - Remark: Generated from `#/components/schemas/CreatePinRequest/point`.
-            public var point: Components.Schemas.LatLng
+            public var point: Components.Schemas.LatLng?
             /// Up to 20, e.g. food, hidden gem; stored in lower case, each once
             ///
             /// - Remark: Generated from `#/components/schemas/CreatePinRequest/tags`.
             public var tags: [Swift.String]?
-            /// 1 to 200 characters, trimmed, on one line
+            /// 1 to 200 characters, trimmed, on one line (the place's name when absent with `placeId`)
             ///
             /// - Remark: Generated from `#/components/schemas/CreatePinRequest/title`.
-            public var title: Swift.String
+            public var title: Swift.String?
             /// When you were there (default now); it must fall on a day of the trip in its time zone
             ///
             /// - Remark: Generated from `#/components/schemas/CreatePinRequest/visitedAt`.
@@ -5373,20 +5377,23 @@ extension Components {
             /// - Parameters:
             ///   - coverMediaId: One of your photos to show with the pin; without one, the nearest photo of the trip is its cover
             ///   - description: 1 to 2,000 characters, trimmed; line breaks allowed
+            ///   - placeId: One of your own places or the catalog's (422 `PLACE_NOT_FOUND` for another user's); without `point` the pin is at the place, without `title` it takes the place's name
             ///   - point:
             ///   - tags: Up to 20, e.g. food, hidden gem; stored in lower case, each once
-            ///   - title: 1 to 200 characters, trimmed, on one line
+            ///   - title: 1 to 200 characters, trimmed, on one line (the place's name when absent with `placeId`)
             ///   - visitedAt: When you were there (default now); it must fall on a day of the trip in its time zone
             public init(
                 coverMediaId: Swift.String? = nil,
                 description: Swift.String,
-                point: Components.Schemas.LatLng,
+                placeId: Swift.String? = nil,
+                point: Components.Schemas.LatLng? = nil,
                 tags: [Swift.String]? = nil,
-                title: Swift.String,
+                title: Swift.String? = nil,
                 visitedAt: Foundation.Date? = nil
             ) {
                 self.coverMediaId = coverMediaId
                 self.description = description
+                self.placeId = placeId
                 self.point = point
                 self.tags = tags
                 self.title = title
@@ -5395,6 +5402,7 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case coverMediaId
                 case description
+                case placeId
                 case point
                 case tags
                 case title
@@ -5529,6 +5537,10 @@ extension Components {
             public var description: Swift.String
             /// - Remark: Generated from `#/components/schemas/Pin/id`.
             public var id: Swift.String
+            /// The place it is at, one of yours or the catalog's; absent when none (or the place was deleted)
+            ///
+            /// - Remark: Generated from `#/components/schemas/Pin/placeId`.
+            public var placeId: Swift.String?
             /// - Remark: Generated from `#/components/schemas/Pin/point`.
             public var point: Components.Schemas.LatLng
             /// - Remark: Generated from `#/components/schemas/Pin/source`.
@@ -5554,6 +5566,7 @@ extension Components {
             ///   - date: The trip day it falls on
             ///   - description:
             ///   - id:
+            ///   - placeId: The place it is at, one of yours or the catalog's; absent when none (or the place was deleted)
             ///   - point:
             ///   - source:
             ///   - tags:
@@ -5567,6 +5580,7 @@ extension Components {
                 date: Swift.String,
                 description: Swift.String,
                 id: Swift.String,
+                placeId: Swift.String? = nil,
                 point: Components.Schemas.LatLng,
                 source: Components.Schemas.Pin.SourcePayload,
                 tags: [Swift.String],
@@ -5580,6 +5594,7 @@ extension Components {
                 self.date = date
                 self.description = description
                 self.id = id
+                self.placeId = placeId
                 self.point = point
                 self.source = source
                 self.tags = tags
@@ -5594,6 +5609,7 @@ extension Components {
                 case date
                 case description
                 case id
+                case placeId
                 case point
                 case source
                 case tags
@@ -5718,6 +5734,10 @@ extension Components {
             public var coverMediaId: Swift.String?
             /// - Remark: Generated from `#/components/schemas/UpdatePinRequest/description`.
             public var description: Swift.String?
+            /// One of your own places or the catalog's; an empty string clears it (the pin keeps its point and title)
+            ///
+            /// - Remark: Generated from `#/components/schemas/UpdatePinRequest/placeId`.
+            public var placeId: Swift.String?
             /// - Remark: Generated from `#/components/schemas/UpdatePinRequest/point`.
             public var point: Components.Schemas.LatLng?
             /// Replaces the tags
@@ -5733,6 +5753,7 @@ extension Components {
             /// - Parameters:
             ///   - coverMediaId: An empty string clears the chosen cover
             ///   - description:
+            ///   - placeId: One of your own places or the catalog's; an empty string clears it (the pin keeps its point and title)
             ///   - point:
             ///   - tags: Replaces the tags
             ///   - title:
@@ -5740,6 +5761,7 @@ extension Components {
             public init(
                 coverMediaId: Swift.String? = nil,
                 description: Swift.String? = nil,
+                placeId: Swift.String? = nil,
                 point: Components.Schemas.LatLng? = nil,
                 tags: [Swift.String]? = nil,
                 title: Swift.String? = nil,
@@ -5747,6 +5769,7 @@ extension Components {
             ) {
                 self.coverMediaId = coverMediaId
                 self.description = description
+                self.placeId = placeId
                 self.point = point
                 self.tags = tags
                 self.title = title
@@ -5755,6 +5778,7 @@ extension Components {
             public enum CodingKeys: String, CodingKey {
                 case coverMediaId
                 case description
+                case placeId
                 case point
                 case tags
                 case title

@@ -18,6 +18,7 @@ let operationsTakingIdempotencyKey: Set<String> = [
     "createJournalEntry",
     "createPin",
     "createPlace",
+    "createResumableUpload",
     "createStory",
     "createTrip",
     "importWalkGPX",

@@ -1637,6 +1637,41 @@ extension GatewayOpenAPI {
             requestBodySchema: .object(["$ref": .string("#/components/schemas/TrackingSwitch")])
         ),
         Operation(
+            method: "OPTIONS",
+            path: "/v1/uploads",
+            id: "describeResumableUploads",
+            requiresUser: false
+        ),
+        Operation(
+            method: "POST",
+            path: "/v1/uploads",
+            id: "createResumableUpload",
+            requiresUser: true,
+            takesIdempotencyKey: true
+        ),
+        Operation(
+            method: "DELETE",
+            path: "/v1/uploads/{id}",
+            id: "cancelResumableUpload",
+            requiresUser: true,
+            uuidPathParameters: ["id"]
+        ),
+        Operation(
+            method: "HEAD",
+            path: "/v1/uploads/{id}",
+            id: "getResumableUpload",
+            requiresUser: true,
+            uuidPathParameters: ["id"]
+        ),
+        Operation(
+            method: "PATCH",
+            path: "/v1/uploads/{id}",
+            id: "appendToResumableUpload",
+            requiresUser: true,
+            uuidPathParameters: ["id"],
+            takesOtherBody: true
+        ),
+        Operation(
             method: "GET",
             path: "/v1/users",
             id: "searchUsers",
@@ -2040,10 +2075,11 @@ extension GatewayOpenAPI {
         ]),
         "CreatePinRequest": .object([
             "type": .string("object"),
-            "required": .array([.string("title"), .string("description"), .string("point")]),
+            "required": .array([.string("description")]),
             "properties": .object([
                 "coverMediaId": .object(["type": .string("string"), "format": .string("uuid")]),
                 "description": .object(["type": .string("string")]),
+                "placeId": .object(["type": .string("string"), "format": .string("uuid")]),
                 "point": .object(["$ref": .string("#/components/schemas/LatLng")]),
                 "tags": .object([
                     "type": .string("array"),
@@ -2598,6 +2634,7 @@ extension GatewayOpenAPI {
             "properties": .object([
                 "coverMediaId": .object(["type": .string("string")]),
                 "description": .object(["type": .string("string")]),
+                "placeId": .object(["type": .string("string")]),
                 "point": .object(["$ref": .string("#/components/schemas/LatLng")]),
                 "tags": .object([
                     "type": .string("array"),

@@ -4,8 +4,9 @@ import RoamAPI
 import RoamProto
 import RoamRuntime
 
-/// The text fields of an upload form, read before its file: the client's capture time, position and
-/// device asset id, each checked as the client named it.
+/// What the client says about an uploaded file, read before its bytes: its capture time, position and
+/// device asset id, each checked as the client named it. They come as the text fields of an upload form,
+/// or as a tus upload's `Upload-Metadata`.
 struct MediaUploadFormFields {
     private var capturedAt: Date?
     private var utcOffsetSeconds: Int32?
@@ -31,31 +32,40 @@ struct MediaUploadFormFields {
         } catch {
             throw RoamError.invalidField(name, "must be at most 1,024 bytes")
         }
-        switch name {
-        case "capturedAt":
-            guard let date = RFC3339.date(text) else { throw RoamError.invalidField(name, "must be a date-time (RFC 3339)") }
-            capturedAt = date
-        case "utcOffsetSeconds":
-            guard let offset = Int32(text), abs(offset) <= 18 * 3_600 else {
-                throw RoamError.invalidField(name, "must be whole seconds from -64800 to 64800")
-            }
-            utcOffsetSeconds = offset
-        case "latitude":
-            guard let value = Double(text), (-90...90).contains(value) else { throw RoamError.invalidField(name, "must be from -90 to 90") }
-            latitude = value
-        case "longitude":
-            guard let value = Double(text), (-180...180).contains(value) else { throw RoamError.invalidField(name, "must be from -180 to 180") }
-            longitude = value
-        case "deviceAssetId":
-            guard !text.unicodeScalars.contains("\u{0}") else { throw RoamError.invalidField(name, "must not contain NUL characters") }
-            deviceAssetID = text
-        default:
+        guard try read(name, text) else {
             throw RoamError.invalidField(name, "is not a field of this form (capturedAt, utcOffsetSeconds, latitude, longitude, deviceAssetId, file)")
         }
     }
 
-    /// `start` with what the form said.
-    func apply(to start: Roam_Media_V1_UploadStart) throws -> Roam_Media_V1_UploadStart {
+    /// Reads the field `name`; false when it is not one of these. `label` names it in errors.
+    mutating func read(_ name: String, _ text: String, label: String? = nil) throws -> Bool {
+        let label = label ?? name
+        switch name {
+        case "capturedAt":
+            guard let date = RFC3339.date(text) else { throw RoamError.invalidField(label, "must be a date-time (RFC 3339)") }
+            capturedAt = date
+        case "utcOffsetSeconds":
+            guard let offset = Int32(text), abs(offset) <= 18 * 3_600 else {
+                throw RoamError.invalidField(label, "must be whole seconds from -64800 to 64800")
+            }
+            utcOffsetSeconds = offset
+        case "latitude":
+            guard let value = Double(text), (-90...90).contains(value) else { throw RoamError.invalidField(label, "must be from -90 to 90") }
+            latitude = value
+        case "longitude":
+            guard let value = Double(text), (-180...180).contains(value) else { throw RoamError.invalidField(label, "must be from -180 to 180") }
+            longitude = value
+        case "deviceAssetId":
+            guard !text.unicodeScalars.contains("\u{0}") else { throw RoamError.invalidField(label, "must not contain NUL characters") }
+            deviceAssetID = text
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// `start` with what the form said; `prefix` goes before the names of fields at fault.
+    func apply(to start: Roam_Media_V1_UploadStart, prefix: String = "") throws -> Roam_Media_V1_UploadStart {
         var start = start
         if let capturedAt {
             start.clientCaptured = .with {
@@ -63,7 +73,7 @@ struct MediaUploadFormFields {
                 if let utcOffsetSeconds { $0.utcOffsetSeconds = utcOffsetSeconds }
             }
         } else if utcOffsetSeconds != nil {
-            throw RoamError.invalidField("capturedAt", "is required with utcOffsetSeconds")
+            throw RoamError.invalidField(prefix + "capturedAt", "is required with utcOffsetSeconds")
         }
         switch (latitude, longitude) {
         case (let latitude?, let longitude?):
@@ -71,8 +81,8 @@ struct MediaUploadFormFields {
                 $0.latitude = latitude; $0.longitude = longitude
             }
         case (nil, nil): break
-        case (nil, _): throw RoamError.invalidField("latitude", "is required with longitude")
-        case (_, nil): throw RoamError.invalidField("longitude", "is required with latitude")
+        case (nil, _): throw RoamError.invalidField(prefix + "latitude", "is required with longitude")
+        case (_, nil): throw RoamError.invalidField(prefix + "longitude", "is required with latitude")
         }
         if let deviceAssetID { start.deviceAssetID = deviceAssetID }
         return start

@@ -22,14 +22,17 @@ public struct CORSPolicyMiddleware: RouterMiddleware {
         if request.method == .options, request.headers[.accessControlRequestMethod] != nil {
             var response = Response(status: .noContent)
             addHeaders(to: &response, origin: origin)
-            response.headers[.accessControlAllowMethods] = "GET, POST, PUT, PATCH, DELETE, OPTIONS"
-            response.headers[.accessControlAllowHeaders] = "Accept, Authorization, Content-Type, X-Request-ID"
+            response.headers[.accessControlAllowMethods] = "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS"
+            // With tus's own, so a browser's tus client (tus-js-client) can resume uploads.
+            response.headers[.accessControlAllowHeaders] =
+                "Accept, Authorization, Content-Type, X-Request-ID, Idempotency-Key, Tus-Resumable, Upload-Length, Upload-Offset, Upload-Metadata, Upload-Checksum"
             response.headers[.accessControlMaxAge] = "600"
             return response
         }
         var response = try await next(request, context)
         addHeaders(to: &response, origin: origin)
-        response.headers[.accessControlExposeHeaders] = "X-Request-ID, Retry-After"
+        response.headers[.accessControlExposeHeaders] =
+            "X-Request-ID, Retry-After, Location, Tus-Resumable, Tus-Version, Tus-Extension, Tus-Max-Size, Upload-Offset, Upload-Length, Upload-Metadata, Upload-Expires, Roam-Media-Id"
         return response
     }
 

@@ -168,6 +168,7 @@ extension Components.Schemas.Pin {
             text.field("date", date)
             text.field("description", description)
             text.field("id", id)
+            if let placeId { text.field("placeId", placeId) }
             try text.field("point", point)
             text.field("source", source.rawValue)
             text.key("tags")

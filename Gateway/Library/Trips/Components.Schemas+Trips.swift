@@ -34,8 +34,9 @@ extension Components.Schemas.Pin {
     init(_ proto: Roam_Trips_V1_Pin, links: MediaLinkMaker) {
         self.init(
             cover: proto.coverMediaID.isEmpty ? nil : links.links(for: proto.coverMediaID), coverChosen: proto.coverChosen,
-            createdAt: proto.createdAt.date, date: proto.date, description: proto.description_p, id: proto.id, point: .init(proto.point),
-            source: .user, tags: proto.tags, title: proto.title, tripId: proto.tripID, visitedAt: proto.visitedAt.date)
+            createdAt: proto.createdAt.date, date: proto.date, description: proto.description_p, id: proto.id,
+            placeId: proto.placeID.isEmpty ? nil : proto.placeID, point: .init(proto.point), source: .user, tags: proto.tags, title: proto.title,
+            tripId: proto.tripID, visitedAt: proto.visitedAt.date)
     }
 }
 

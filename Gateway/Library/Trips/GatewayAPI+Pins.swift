@@ -17,12 +17,13 @@ extension GatewayAPI {
                     $0.tripID = input.path.id
                     $0.idempotencyKey = input.headers.idempotencyKey ?? ""
                     $0.pin = .with {
-                        $0.title = body.title
+                        $0.title = body.title ?? ""
                         $0.description_p = body.description
-                        $0.point = body.point.proto
+                        if let point = body.point { $0.point = point.proto }
                         if let visitedAt = body.visitedAt { $0.visitedAt = .init(date: visitedAt) }
                         $0.tags = body.tags ?? []
                         $0.coverMediaID = body.coverMediaId ?? ""
+                        $0.placeID = body.placeId ?? ""
                     }
                 }, options: options)
         }
@@ -73,6 +74,7 @@ extension GatewayAPI {
                         $0.replaceTags = true
                     }
                     if let cover = body.coverMediaId { $0.coverMediaID = cover }
+                    if let place = body.placeId { $0.placeID = place }
                 }, options: options)
         }
         return .ok(.init(body: .json(.init(response.pin, links: mediaLinks))))

@@ -26,7 +26,9 @@ extension MediaApp {
             policy = MediaPolicy(
                 maxBytes: try environment.int("MEDIA_MAX_BYTES", default: 50_000_000, in: 1_024...5_000_000_000),
                 maxPixels: try environment.int("MEDIA_MAX_PIXELS", default: 100_000_000, in: 1...1_000_000_000),
-                quotaBytes: quota == 0 ? nil : quota)
+                quotaBytes: quota == 0 ? nil : quota,
+                uploadExpiry: try environment.duration("MEDIA_UPLOAD_EXPIRY", default: .seconds(86_400)),
+                maxOpenUploads: try environment.int("MEDIA_MAX_OPEN_UPLOADS", default: 20, in: 1...1_000))
             let storage = try MediaStorage(environment: environment)
             directory = storage.directory
             s3 = storage.s3

@@ -72,7 +72,7 @@ public enum TripsApp {
         let media = try runtime.upstream("media", addresses: configuration.mediaAddresses)
         let library = MediaTripPhotos(upstream: media)
         let pins = PinService(
-            trips: trips, pins: store, tracks: store, photos: library, media: MediaAttachmentsClient(upstream: media),
+            trips: trips, pins: store, tracks: store, photos: library, media: MediaAttachmentsClient(upstream: media), places: store,
             policy: configuration.pinPolicy)
         return TripsGRPCService(
             trips: trips, pins: pins, tracks: TrackService(trips: trips, tracks: store, photos: library, positions: library),

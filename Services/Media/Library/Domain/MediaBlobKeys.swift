@@ -8,6 +8,9 @@ public struct MediaBlobKeys: Sendable, Hashable {
     /// The original without metadata, made the first time someone other than the owner reads it.
     public let shared: BlobKey
 
+    /// Where resumable uploads keep their segments: `uploads/<owner>/<upload>/<offset>-<random>`.
+    public static let uploadsPrefix = "uploads/"
+
     /// Where each kind of blob lives, followed by `<owner>/`.
     public static let prefixes = ["originals/", "thumbnails/", "previews/", "shared/"]
 

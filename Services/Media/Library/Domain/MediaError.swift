@@ -47,6 +47,36 @@ public enum MediaError {
             violations: [.init(field: "mediaIds", description: "must all be yours")])
     }
 
+    public static let uploadNotFound = RoamError.notFound("upload")
+
+    public static func uploadExpired(at time: Date) -> RoamError {
+        RoamError(
+            .failedPrecondition, reason: "UPLOAD_EXPIRED",
+            message: "the upload expired at \(RFC3339.string(from: time)) and its bytes are being removed; start it again")
+    }
+
+    public static func offsetMismatch(expected: Int, stands: Int) -> RoamError {
+        RoamError(
+            .aborted, reason: "UPLOAD_OFFSET_MISMATCH", message: "the upload stands at byte \(stands), not \(expected); resume from there",
+            violations: [.init(field: "Upload-Offset", description: "must be \(stands)")])
+    }
+
+    public static func lengthExceeded(length: Int, offset: Int) -> RoamError {
+        RoamError(
+            .invalidArgument, reason: "UPLOAD_LENGTH_EXCEEDED",
+            message: "the bytes go past the upload's length of \(length); at most \(length - offset) more fit",
+            violations: [.init(field: "body", description: "must be at most \(length - offset) bytes")])
+    }
+
+    public static let checksumMismatch = RoamError(
+        .invalidArgument, reason: "CHECKSUM_MISMATCH", message: "the bytes do not match their checksum; none of them were kept",
+        violations: [.init(field: "Upload-Checksum", description: "does not match the bytes sent")])
+
+    public static func tooManyUploads(limit: Int) -> RoamError {
+        RoamError(
+            .failedPrecondition, reason: "TOO_MANY_UPLOADS", message: "you have \(limit) unfinished uploads; finish or cancel one first")
+    }
+
     public static let storageUnavailable = RoamError(
         .unavailable, reason: "STORAGE_UNAVAILABLE",
         message: "the media storage cannot be reached; try again shortly")

@@ -6,10 +6,20 @@ public struct MediaPolicy: Sendable {
     public var maxPixels: Int
     /// The most bytes of originals one user may keep (10 GB unless set); nil for no limit.
     public var quotaBytes: Int?
+    /// How long a resumable upload waits for its next bytes before it and its bytes are removed (a day
+    /// unless set).
+    public var uploadExpiry: Duration
+    /// The most unfinished resumable uploads one user may hold (20 unless set).
+    public var maxOpenUploads: Int
 
-    public init(maxBytes: Int = 50_000_000, maxPixels: Int = 100_000_000, quotaBytes: Int? = 10_000_000_000) {
+    public init(
+        maxBytes: Int = 50_000_000, maxPixels: Int = 100_000_000, quotaBytes: Int? = 10_000_000_000, uploadExpiry: Duration = .seconds(86_400),
+        maxOpenUploads: Int = 20
+    ) {
         self.maxBytes = maxBytes
         self.maxPixels = maxPixels
         self.quotaBytes = quotaBytes
+        self.uploadExpiry = uploadExpiry
+        self.maxOpenUploads = maxOpenUploads
     }
 }

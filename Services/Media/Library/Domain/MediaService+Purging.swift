@@ -7,9 +7,10 @@ extension MediaService {
     /// an interrupted upload left behind. Idempotent.
     public func purgeUser(_ user: UUID) async throws -> Int {
         let removed = try await repository.removeAll(of: user)
+        try await repository.removeUploads(of: user)
         let owner = user.lowercasedString
         try await storage {
-            for prefix in MediaBlobKeys.prefixes {
+            for prefix in MediaBlobKeys.prefixes + [MediaBlobKeys.uploadsPrefix] {
                 for blob in try await blobs.list(prefix: "\(prefix)\(owner)/") { try await blobs.delete(blob.key) }
             }
         }
@@ -50,6 +51,24 @@ extension MediaService {
         let known = try await repository.knownIDs(Array(Set(candidates.map(\.media))))
         var removed = 0
         for candidate in candidates where !known.contains(candidate.media) {
+            try await storage { try await blobs.delete(candidate.blob.key) }
+            removed += 1
+        }
+        return removed + (try await sweepOrphanSegments(before: cutoff))
+    }
+
+    /// Segments of uploads that are gone (a process died between writing one and noting it, or between
+    /// removing an upload and its segments): `uploads/<owner>/<upload>/<offset>-<random>`.
+    private func sweepOrphanSegments(before cutoff: Date) async throws -> Int {
+        var candidates: [(blob: BlobListing, upload: UUID)] = []
+        for blob in try await storage({ try await blobs.list(prefix: MediaBlobKeys.uploadsPrefix) }) where blob.writtenAt < cutoff {
+            let parts = blob.key.value.split(separator: "/")
+            guard parts.count == 4, let upload = UUID(uuidString: String(parts[2])) else { continue }
+            candidates.append((blob, upload))
+        }
+        let known = try await repository.knownUploadIDs(Array(Set(candidates.map(\.upload))))
+        var removed = 0
+        for candidate in candidates where !known.contains(candidate.upload) {
             try await storage { try await blobs.delete(candidate.blob.key) }
             removed += 1
         }

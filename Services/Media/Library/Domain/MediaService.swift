@@ -28,32 +28,58 @@ public struct MediaService: Sendable {
     /// (`duplicate`), which also makes a retried upload safe. Nothing is kept of an upload that fails:
     /// blobs written before the failure are removed.
     public func accept(_ upload: SpooledUpload, from owner: UUID, details: UploadDetails) async throws -> (item: MediaItem, duplicate: Bool) {
+        try await accept(upload, from: owner, details: details, reservation: nil)
+    }
+
+    /// `reservation`: the resumable upload whose reserved bytes these are; without one, the upload's
+    /// size is reserved here, so uploads under way at once cannot pass the quota together.
+    func accept(
+        _ upload: SpooledUpload, from owner: UUID, details: UploadDetails, reservation: UUID?
+    ) async throws -> (item: MediaItem, duplicate: Bool) {
         var validation = Validation()
-        details.clientPosition?.validate("position", into: &validation)
-        validation.require((details.deviceAssetID?.count ?? 0) <= 256, "deviceAssetId", "must be at most 256 characters")
-        if let key = details.idempotencyKey {
-            validation.require(key.count <= 200, "Idempotency-Key", "must be at most 200 characters")
-            validation.requireStorable(key, "Idempotency-Key")
-        }
+        Self.validate(details, into: &validation)
         try validation.check()
         if let key = details.idempotencyKey, let first = try await repository.item(owner: owner, idempotencyKey: key) { return (first, true) }
-        let accepted = try await store(upload, from: owner, details: details)
+        let accepted = try await store(upload, from: owner, details: details, reservation: reservation)
         if let key = details.idempotencyKey { try await repository.remember(idempotencyKey: key, owner: owner, item: accepted.item.id) }
         return accepted
     }
 
-    private func store(_ upload: SpooledUpload, from owner: UUID, details: UploadDetails) async throws -> (item: MediaItem, duplicate: Bool) {
+    private func store(
+        _ upload: SpooledUpload, from owner: UUID, details: UploadDetails, reservation: UUID?
+    ) async throws -> (item: MediaItem, duplicate: Bool) {
         guard upload.sizeBytes > 0 else { throw RoamError.invalidField("file", "is empty") }
         guard upload.sizeBytes <= policy.maxBytes else { throw MediaError.tooLarge(limit: policy.maxBytes) }
         guard let type = MediaType(sniffing: upload.head) else { throw MediaError.unsupportedType }
         if let existing = try await repository.item(owner: owner, sha256: upload.sha256) { return (existing, true) }
-        // Checked before the work, not in the insert: uploads under way at once may pass it together, so
-        // one user can go over by at most their concurrent uploads (each at most `maxBytes`).
-        if let quota = policy.quotaBytes {
-            let stored = try await repository.bytesStored(by: owner)
-            guard stored + upload.sizeBytes <= quota else { throw MediaError.quotaExceeded(limit: quota, stored: stored) }
+        if reservation != nil { return try await store(upload, of: type, from: owner, details: details) }
+        let reserved = try await reserve(upload.sizeBytes, for: owner)
+        do {
+            let stored = try await store(upload, of: type, from: owner, details: details)
+            if let reserved { _ = try? await repository.removeUpload(reserved, owner: owner) }
+            return stored
+        } catch {
+            if let reserved { _ = try? await repository.removeUpload(reserved, owner: owner) }
+            throw error
         }
+    }
 
+    /// Reserves `bytes` of the owner's quota while a whole upload is stored (nil when there is no quota);
+    /// a process that dies holding it frees it an hour later, when it expires.
+    private func reserve(_ bytes: Int, for owner: UUID) async throws -> UUID? {
+        guard let quota = policy.quotaBytes else { return nil }
+        let created = now()
+        let reservation = ResumableUpload(
+            id: .v7(at: created), ownerID: owner, length: bytes, offset: bytes, expiresAt: created.addingTimeInterval(3_600), createdAt: created)
+        switch try await repository.reserve(reservation, quota: quota, maxOpen: nil, at: created) {
+        case .created, .existing, .tooManyOpen: return reservation.id
+        case .overQuota(let stored, let reserved): throw MediaError.quotaExceeded(limit: quota, stored: stored + reserved)
+        }
+    }
+
+    private func store(
+        _ upload: SpooledUpload, of type: MediaType, from owner: UUID, details: UploadDetails
+    ) async throws -> (item: MediaItem, duplicate: Bool) {
         var facts: ImageFacts?
         var variants: ImageVariants?
         if !type.isVideo {

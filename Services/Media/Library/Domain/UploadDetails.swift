@@ -2,7 +2,7 @@ import RoamCore
 
 /// What the client says about an upload. Its capture time and position count only when the file has
 /// none of its own.
-public struct UploadDetails: Sendable {
+public struct UploadDetails: Sendable, Equatable {
     public var clientCaptureTime: CaptureTime?
     public var clientPosition: GeoPoint?
     public var deviceAssetID: String?

@@ -4,15 +4,17 @@ import Synchronization
 
 /// Media metadata in memory, for tests and `ROAM_IN_MEMORY`; behaves as `PostgresMediaStore` does.
 public final class InMemoryMediaStore: MediaRepository {
-    private struct State {
+    struct State {
         var items: [UUID: MediaItem] = [:]
         var subjects: [UUID: [String: Date]] = [:]
         var detachedAt: [UUID: Date] = [:]
         /// Owner and key → item (a removed item's key answers nothing, as the table's cascade does).
         var idempotencyKeys: [String: UUID] = [:]
+        var uploads: [UUID: ResumableUpload] = [:]
+        var segments: [UUID: [UploadSegment]] = [:]
     }
 
-    private let state = Mutex(State())
+    let state = Mutex(State())
 
     public init() {}
 

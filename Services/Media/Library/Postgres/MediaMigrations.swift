@@ -94,5 +94,42 @@ public enum MediaMigrations {
             // Positions as plain coordinates, for nearest-photo searches: a nearest-neighbour scan in degrees
             // costs a sixth of one on the sphere, and `nearest` makes it exact in metres.
             Migration(7, "PlanarPositionIndex", ["CREATE INDEX items_position_planar ON media.items USING gist ((position::geometry))"]),
+            // Resumable uploads (tus): each reserves its length from its owner's quota until its item is
+            // stored; its bytes are segments in the blob store. A whole upload reserves its size while stored.
+            Migration(
+                8, "CreateResumableUploads",
+                [
+                    """
+                    CREATE TABLE media.uploads (
+                        id uuid PRIMARY KEY,
+                        owner_id uuid NOT NULL,
+                        length bigint NOT NULL CHECK (length > 0),
+                        "offset" bigint NOT NULL DEFAULT 0 CHECK ("offset" BETWEEN 0 AND length),
+                        expires_at timestamptz NOT NULL,
+                        metadata text NOT NULL DEFAULT '',
+                        captured_at timestamptz,
+                        capture_offset_seconds integer,
+                        latitude double precision,
+                        longitude double precision,
+                        device_asset_id text,
+                        in_library boolean NOT NULL DEFAULT true,
+                        idempotency_key text,
+                        created_at timestamptz NOT NULL,
+                        media_id uuid,
+                        duplicate boolean NOT NULL DEFAULT false,
+                        appending_since timestamptz)
+                    """,
+                    "CREATE INDEX uploads_owner_open ON media.uploads (owner_id) WHERE media_id IS NULL",
+                    "CREATE UNIQUE INDEX uploads_owner_key ON media.uploads (owner_id, idempotency_key) WHERE idempotency_key IS NOT NULL",
+                    "CREATE INDEX uploads_expiry ON media.uploads (expires_at)",
+                    """
+                    CREATE TABLE media.upload_segments (
+                        upload_id uuid NOT NULL REFERENCES media.uploads ON DELETE CASCADE,
+                        start_offset bigint NOT NULL,
+                        size bigint NOT NULL CHECK (size > 0),
+                        blob_key text NOT NULL,
+                        PRIMARY KEY (upload_id, start_offset))
+                    """,
+                ] + PurgedUsers.refusalStatements(schema: schema, owners: [("uploads", "owner_id")])),
         ], requiresPostGIS: true)
 }

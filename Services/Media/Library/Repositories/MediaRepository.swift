@@ -2,7 +2,7 @@ import Foundation
 import RoamCore
 
 /// Where media metadata lives: the index over the blobs, with the subjects each item is attached to.
-public protocol MediaRepository: Sendable {
+public protocol MediaRepository: ResumableUploadRepository {
     /// Adds `item`. When its owner already has the same bytes (the same SHA-256), returns that item and
     /// `duplicate: true` instead, also when both arrive at once.
     func add(_ item: MediaItem) async throws -> (item: MediaItem, duplicate: Bool)

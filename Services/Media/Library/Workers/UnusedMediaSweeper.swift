@@ -3,7 +3,8 @@ import RoamRuntime
 import ServiceLifecycle
 
 /// Removes, now and then, what nothing uses any more once the grace period has passed: items uploaded
-/// only for a post, banner or avatar that lost it (or never got one), and blobs no item points to.
+/// only for a post, banner or avatar that lost it (or never got one), blobs no item points to, and
+/// resumable uploads that expired.
 public struct UnusedMediaSweeper: Service {
     let media: MediaService
     let interval: Duration
@@ -17,6 +18,9 @@ public struct UnusedMediaSweeper: Service {
     func sweep() async throws {
         let items = try await media.sweepUnattached(olderThan: grace)
         let blobs = try await media.sweepOrphanBlobs(olderThan: grace)
-        if items + blobs > 0 { logger.info("removed unused media", metadata: ["items": "\(items)", "blobs": "\(blobs)"]) }
+        let uploads = try await media.sweepExpiredUploads()
+        if items + blobs + uploads > 0 {
+            logger.info("removed unused media", metadata: ["items": "\(items)", "blobs": "\(blobs)", "expired uploads": "\(uploads)"])
+        }
     }
 }

@@ -75,6 +75,7 @@ extension Pin {
                 }
             if let cover { $0.coverMediaID = cover.lowercasedString }
             $0.coverChosen = details.coverMediaID != nil
+            if let place = details.placeID { $0.placeID = place.lowercasedString }
             $0.createdAt = Google_Protobuf_Timestamp(date: createdAt)
         }
     }

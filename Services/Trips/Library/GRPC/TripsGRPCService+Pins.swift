@@ -14,7 +14,8 @@ extension TripsGRPCService {
         let draft = PinDraft(
             title: fields.title, description: fields.description_p, point: fields.hasPoint ? GeoPoint(fields.point) : nil,
             visitedAt: fields.hasVisitedAt ? fields.visitedAt.date : nil, tags: fields.tags,
-            coverMediaID: fields.coverMediaID.isEmpty ? nil : try UUID(field: "cover_media_id", fields.coverMediaID))
+            coverMediaID: fields.coverMediaID.isEmpty ? nil : try UUID(field: "cover_media_id", fields.coverMediaID),
+            placeID: fields.placeID.isEmpty ? nil : try UUID(field: "place_id", fields.placeID))
         let pin = try await pins.create(
             draft, trip: tripID, owner: owner, idempotencyKey: request.idempotencyKey.isEmpty ? nil : request.idempotencyKey)
         let view = try await view([pin], tripID: pin.tripID, owner: owner)[0]
@@ -46,10 +47,11 @@ extension TripsGRPCService {
         let owner = try caller()
         let cover: UUID?? =
             request.hasCoverMediaID ? .some(request.coverMediaID.isEmpty ? nil : try UUID(field: "cover_media_id", request.coverMediaID)) : nil
+        let place: UUID?? = request.hasPlaceID ? .some(request.placeID.isEmpty ? nil : try UUID(field: "place_id", request.placeID)) : nil
         let changes = PinChanges(
             title: request.hasTitle ? request.title : nil, description: request.hasDescription_p ? request.description_p : nil,
             point: request.hasPoint ? GeoPoint(request.point) : nil, visitedAt: request.hasVisitedAt ? request.visitedAt.date : nil,
-            tags: request.replaceTags ? request.tags : nil, coverMediaID: cover)
+            tags: request.replaceTags ? request.tags : nil, coverMediaID: cover, placeID: place)
         let pin = try await pins.update(pinID, inTrip: tripID, with: changes, owner: owner)
         let view = try await view([pin], tripID: pin.tripID, owner: owner)[0]
         return .with { $0.pin = view }

@@ -113,5 +113,7 @@ extension InMemoryTripStore.State {
         placeIDs[place.details.sourceID] = nil
         placeRatings[place.id] = nil
         for trip in savedPlaces.keys { savedPlaces[trip]?[place.id] = nil }
+        // A pin outlives its place, keeping its point (the table's ON DELETE SET NULL).
+        for (id, pin) in pins where pin.details.placeID == place.id { pins[id]?.details.placeID = nil }
     }
 }

@@ -8,18 +8,18 @@ import RoamRuntime
 extension PostgresTripStore: PinRepository {
     static let pinColumns = """
         id, trip_id, owner_id, title, description, ST_Y(point::geometry), ST_X(point::geometry), visited_at, tags, source,
-        cover_media_id, created_at
+        cover_media_id, created_at, place_id
         """
 
     static func decodePin(_ row: PostgresRow) throws -> Pin {
-        let (id, trip, owner, title, description, latitude, longitude, visited, tags, source, cover, created) =
-            try row.decode((UUID, UUID, UUID, String, String, Double, Double, Date, [String], String, UUID?, Date).self)
+        let (id, trip, owner, title, description, latitude, longitude, visited, tags, source, cover, created, place) =
+            try row.decode((UUID, UUID, UUID, String, String, Double, Double, Date, [String], String, UUID?, Date, UUID?).self)
         guard let source = PinSource(rawValue: source) else { throw RoamError.internal }
         return Pin(
             id: id, tripID: trip, ownerID: owner,
             details: PinDetails(
                 title: title, description: description, point: GeoPoint(latitude: latitude, longitude: longitude),
-                visitedAt: visited, tags: tags, source: source, coverMediaID: cover),
+                visitedAt: visited, tags: tags, source: source, coverMediaID: cover, placeID: place),
             createdAt: created)
     }
 
@@ -44,11 +44,11 @@ extension PostgresTripStore: PinRepository {
             try await connection.query(
                 """
                 INSERT INTO trips.pins (id, trip_id, owner_id, title, description, point, visited_at, tags, source, cover_media_id,
-                                        created_at, idempotency_key, idempotency_fingerprint)
+                                        created_at, idempotency_key, idempotency_fingerprint, place_id)
                 VALUES (\(pin.id), \(pin.tripID), \(pin.ownerID), \(details.title), \(details.description),
                         ST_SetSRID(ST_MakePoint(\(details.point.longitude), \(details.point.latitude)), 4326)::geography,
                         \(details.visitedAt), \(details.tags), \(details.source.rawValue), \(details.coverMediaID), \(pin.createdAt),
-                        \(idempotencyKey), \(IdempotentRequest.fingerprint))
+                        \(idempotencyKey), \(IdempotentRequest.fingerprint), \(details.placeID))
                 """, logger: logger)
             return .placed(pin)
         }
@@ -92,7 +92,8 @@ extension PostgresTripStore: PinRepository {
                 """
                 UPDATE trips.pins SET title = \(details.title), description = \(details.description),
                     point = ST_SetSRID(ST_MakePoint(\(details.point.longitude), \(details.point.latitude)), 4326)::geography,
-                    visited_at = \(details.visitedAt), tags = \(details.tags), cover_media_id = \(details.coverMediaID)
+                    visited_at = \(details.visitedAt), tags = \(details.tags), cover_media_id = \(details.coverMediaID),
+                    place_id = \(details.placeID)
                 WHERE id = \(id)
                 """, logger: logger)
             return .placed(moved)

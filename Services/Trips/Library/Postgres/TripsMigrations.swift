@@ -313,5 +313,12 @@ public enum TripsMigrations {
             Migration(
                 22, "WalkTakedowns",
                 ["ALTER TABLE trips.walks ADD COLUMN taken_down_at timestamptz, ADD COLUMN takedown_reason text, ADD COLUMN taken_down_by text"]),
+            // A pin at one of its owner's places or the catalog's; the pin outlives the place, keeping its point.
+            Migration(
+                23, "PinPlaces",
+                [
+                    "ALTER TABLE trips.pins ADD COLUMN place_id uuid REFERENCES trips.places ON DELETE SET NULL",
+                    "CREATE INDEX pins_place ON trips.pins (place_id) WHERE place_id IS NOT NULL",
+                ]),
         ], requiresPostGIS: true)
 }

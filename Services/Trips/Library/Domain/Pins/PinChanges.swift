@@ -10,8 +10,13 @@ public struct PinChanges: Sendable {
     public var tags: [String]?
     /// `.some(nil)` clears the chosen cover (the nearest photo is the cover again).
     public var coverMediaID: UUID??
+    /// `.some(nil)` clears the place (the pin keeps its point and title).
+    public var placeID: UUID??
 
-    public init(title: String?, description: String?, point: GeoPoint?, visitedAt: Date?, tags: [String]?, coverMediaID: UUID??) {
+    public init(
+        title: String?, description: String?, point: GeoPoint?, visitedAt: Date?, tags: [String]?, coverMediaID: UUID??, placeID: UUID??
+    ) {
+        self.placeID = placeID
         self.title = title
         self.description = description
         self.point = point
@@ -24,6 +29,7 @@ public struct PinChanges: Sendable {
     public func applied(to details: PinDetails) -> PinDraft {
         PinDraft(
             title: title ?? details.title, description: description ?? details.description, point: point ?? details.point,
-            visitedAt: visitedAt ?? details.visitedAt, tags: tags ?? details.tags, coverMediaID: coverMediaID ?? details.coverMediaID)
+            visitedAt: visitedAt ?? details.visitedAt, tags: tags ?? details.tags, coverMediaID: coverMediaID ?? details.coverMediaID,
+            placeID: placeID ?? details.placeID)
     }
 }

@@ -12,4 +12,6 @@ public struct PinDetails: Sendable, Hashable {
     public var source: PinSource
     /// The photo the owner chose to show it with; without one, the nearest photo is its cover.
     public var coverMediaID: UUID?
+    /// The place it is at: one of its owner's own or the catalog's.
+    public var placeID: UUID? = nil
 }

@@ -10,12 +10,17 @@ public struct PinDraft: Sendable {
     public var visitedAt: Date?
     public var tags: [String]
     public var coverMediaID: UUID?
+    /// One of the traveller's own places or the catalog's (`PinService` checks it is).
+    public var placeID: UUID?
 
     public static let maxDescriptionLength = 2_000
     public static let maxTags = 20
     public static let maxTagLength = 40
 
-    public init(title: String, description: String, point: GeoPoint?, visitedAt: Date?, tags: [String], coverMediaID: UUID?) {
+    public init(
+        title: String, description: String, point: GeoPoint?, visitedAt: Date?, tags: [String], coverMediaID: UUID?, placeID: UUID?
+    ) {
+        self.placeID = placeID
         self.title = title
         self.description = description
         self.point = point
@@ -46,7 +51,15 @@ public struct PinDraft: Sendable {
         try validation.check()
         return PinDetails(
             title: title, description: description, point: point!, visitedAt: visitedAt, tags: tags, source: .user,
-            coverMediaID: coverMediaID)
+            coverMediaID: coverMediaID, placeID: placeID)
+    }
+
+    /// The draft at `place`: its point when none was given, its name when the title is blank.
+    func at(_ place: Place) -> PinDraft {
+        var draft = self
+        if draft.point == nil { draft.point = place.details.point }
+        if draft.title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { draft.title = place.details.name }
+        return draft
     }
 
     /// Trimmed, lower case, each once; at most `maxTags` of 1 to `maxTagLength` characters.

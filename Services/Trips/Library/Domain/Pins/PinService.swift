@@ -9,6 +9,7 @@ public struct PinService: Sendable {
     let tracks: any TrackRepository
     let photos: any TripPhotos
     let media: any MediaAttachments
+    let places: any PlacesRepository
     let policy: PinPolicy
 
     public static let pinNotFound = RoamError.notFound("pin")
@@ -17,7 +18,7 @@ public struct PinService: Sendable {
 
     public func create(_ draft: PinDraft, trip tripID: UUID, owner: UUID, idempotencyKey: String?) async throws -> Pin {
         let trip = try await trips.trip(tripID, owner: owner)
-        let details = try draft.validated(for: trip.details, now: trips.now())
+        let details = try await atItsPlace(draft, owner: owner).validated(for: trip.details, now: trips.now())
         try IdempotencyKey.check(idempotencyKey)
         let created = trips.now()
         let pin = Pin(id: .v7(at: created), tripID: tripID, ownerID: owner, details: details, createdAt: created)
@@ -53,7 +54,9 @@ public struct PinService: Sendable {
     public func update(_ id: UUID, inTrip tripID: UUID, with changes: PinChanges, owner: UUID) async throws -> Pin {
         let pin = try await pin(id, inTrip: tripID, owner: owner)
         let trip = try await trips.trip(pin.tripID, owner: owner)
-        let details = try changes.applied(to: pin.details).validated(for: trip.details, now: trips.now())
+        var draft = changes.applied(to: pin.details)
+        if case .some(.some) = changes.placeID { draft = try await atItsPlace(draft, owner: owner) }
+        let details = try draft.validated(for: trip.details, now: trips.now())
         let (old, new) = (pin.details.coverMediaID, details.coverMediaID)
         // A new cover is attached first, so a refused one changes nothing; the old one goes last.
         if let new, new != old { try await media.attach([new], to: Self.subject(of: pin), for: owner, field: "cover_media_id") }
@@ -71,6 +74,13 @@ public struct PinService: Sendable {
         }
         if let old, old != new { try await media.detach([old], from: Self.subject(of: pin), for: owner) }
         return stored
+    }
+
+    /// The draft at the place it names, which must be the owner's own or the catalog's.
+    private func atItsPlace(_ draft: PinDraft, owner: UUID) async throws -> PinDraft {
+        guard let id = draft.placeID else { return draft }
+        guard let place = try await places.place(id), place.isVisible(to: owner) else { throw TripsError.unknownPlace }
+        return draft.at(place)
     }
 
     /// Deletes the pin (its chosen cover is let go); one not in the owner's trip, or gone already, is not found.

@@ -22,4 +22,10 @@ public enum TripsError {
         )
         .conflicting(other.id.lowercasedString)
     }
+
+    /// A pin named a place that is neither the caller's own nor the catalog's (another user's looks
+    /// like none at all).
+    public static let unknownPlace = RoamError(
+        .failedPrecondition, reason: "PLACE_NOT_FOUND", message: "the place is not one of yours or the catalog's",
+        violations: [.init(field: "place_id", description: "must be one of your places or the catalog's")])
 }

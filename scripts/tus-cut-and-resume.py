@@ -1,0 +1,94 @@
+#!/usr/bin/env python3
+"""A tus upload with a real tus client (tuspy) whose connection breaks part way, then resumed.
+
+Used by Tests/EndToEndTests/ResumableUploadEndToEndTests.swift; `.ci/run` installs tuspy. The upload goes
+through a TCP proxy here that closes the connection once `--cut-at` bytes of it have passed, the way a
+train going into a tunnel would; a second uploader, knowing only the upload's URL (as an app relaunched
+would), asks where it stands and sends the rest. Prints one line of JSON: the offset found after the
+break, the upload's URL and the stored item's id.
+"""
+import argparse
+import json
+import socket
+import threading
+import urllib.parse
+
+import requests
+from tusclient import client as tus
+
+
+def proxy(target_port, cut_at):
+    """Listens on a free port; forwards to the gateway, closing a connection after `cut_at` bytes up."""
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(8)
+
+    def pipe(source, sink, limit):
+        sent = 0
+        try:
+            while True:
+                data = source.recv(65536)
+                if not data:
+                    break
+                if limit is not None and sent + len(data) >= limit:
+                    sink.sendall(data[: limit - sent])
+                    break
+                sink.sendall(data)
+                sent += len(data)
+        except OSError:
+            pass
+        for end in (source, sink):
+            try:
+                end.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+            end.close()
+
+    def serve():
+        while True:
+            downstream, _ = listener.accept()
+            upstream = socket.create_connection(("127.0.0.1", target_port))
+            threading.Thread(target=pipe, args=(downstream, upstream, cut_at), daemon=True).start()
+            threading.Thread(target=pipe, args=(upstream, downstream, None), daemon=True).start()
+
+    threading.Thread(target=serve, daemon=True).start()
+    return listener.getsockname()[1]
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--gateway", required=True, help="http://127.0.0.1:<port>")
+    parser.add_argument("--token", required=True)
+    parser.add_argument("--file", required=True)
+    parser.add_argument("--cut-at", type=int, required=True)
+    arguments = parser.parse_args()
+    headers = {"Authorization": "Bearer " + arguments.token}
+    port = urllib.parse.urlparse(arguments.gateway).port
+    broken = "http://127.0.0.1:%d" % proxy(port, arguments.cut_at)
+
+    # The whole file in one PATCH, through the proxy that breaks it.
+    first = tus.TusClient(broken + "/v1/uploads", headers=headers).uploader(
+        arguments.file, chunk_size=1 << 40, metadata={"filename": "clip.mp4", "deviceAssetId": "clip-1"})
+    first.set_url(first.create_url())
+    url = first.url
+    try:
+        first.upload()
+        raise SystemExit("the upload was not cut")
+    except Exception:
+        pass
+    url = url.replace(broken, arguments.gateway)
+
+    # Relaunched: only the URL is known. Ask where it stands, and send the rest in 4 MiB pieces.
+    second = tus.TusClient(arguments.gateway + "/v1/uploads", headers=headers).uploader(
+        arguments.file, url=url, chunk_size=4 << 20, upload_checksum=True)
+    offset = second.get_offset()
+    second.upload()
+    head = requests.head(url, headers=dict(headers, **{"Tus-Resumable": "1.0.0"}))
+    print(json.dumps({
+        "offsetAfterCut": offset, "url": url, "finalOffset": int(head.headers["Upload-Offset"]),
+        "mediaId": head.headers.get("Roam-Media-Id"), "metadata": head.headers.get("Upload-Metadata"),
+    }))
+
+
+if __name__ == "__main__":
+    main()
