@@ -127,6 +127,8 @@ let package = Package(
         .target(
             name: "RoamClient",
             dependencies: [
+                // SHA-256 for a resumable upload's key and checksums (CryptoKit itself on Apple platforms).
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
                 "RoamAPI",

@@ -6,7 +6,12 @@ through a TCP proxy here that closes the connection once `--cut-at` bytes of it 
 train going into a tunnel would; a second uploader, knowing only the upload's URL (as an app relaunched
 would), asks where it stands and sends the rest. Prints one line of JSON: the offset found after the
 break, the upload's URL and the stored item's id.
+
+With `--proxy-only`, it is only the proxy, for another client (RoamClient): it prints `port <n>`, cuts
+the first connection that passes `--cut-at` bytes, and when its standard input closes prints
+`forwarded <bytes>`, every byte it carried toward the gateway.
 """
+import sys
 import argparse
 import json
 import socket
@@ -17,24 +22,40 @@ import requests
 from tusclient import client as tus
 
 
+forwarded = [0]
+cuts_left = [1]
+lock = threading.Lock()
+
+
 def proxy(target_port, cut_at):
-    """Listens on a free port; forwards to the gateway, closing a connection after `cut_at` bytes up."""
+    """Listens on a free port; forwards to the gateway, closing the first connection that passes
+    `cut_at` bytes toward it (later ones pass whole)."""
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     listener.listen(8)
 
-    def pipe(source, sink, limit):
+    def pipe(source, sink, upward):
         sent = 0
         try:
             while True:
                 data = source.recv(65536)
                 if not data:
                     break
-                if limit is not None and sent + len(data) >= limit:
-                    sink.sendall(data[: limit - sent])
-                    break
+                if upward and sent + len(data) >= cut_at:
+                    with lock:
+                        cut = cuts_left[0] > 0
+                        cuts_left[0] -= 1 if cut else 0
+                    if cut:
+                        data = data[: cut_at - sent]
+                        sink.sendall(data)
+                        with lock:
+                            forwarded[0] += len(data)
+                        break
                 sink.sendall(data)
                 sent += len(data)
+                if upward:
+                    with lock:
+                        forwarded[0] += len(data)
         except OSError:
             pass
         for end in (source, sink):
@@ -48,8 +69,8 @@ def proxy(target_port, cut_at):
         while True:
             downstream, _ = listener.accept()
             upstream = socket.create_connection(("127.0.0.1", target_port))
-            threading.Thread(target=pipe, args=(downstream, upstream, cut_at), daemon=True).start()
-            threading.Thread(target=pipe, args=(upstream, downstream, None), daemon=True).start()
+            threading.Thread(target=pipe, args=(downstream, upstream, True), daemon=True).start()
+            threading.Thread(target=pipe, args=(upstream, downstream, False), daemon=True).start()
 
     threading.Thread(target=serve, daemon=True).start()
     return listener.getsockname()[1]
@@ -58,13 +79,21 @@ def proxy(target_port, cut_at):
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--gateway", required=True, help="http://127.0.0.1:<port>")
-    parser.add_argument("--token", required=True)
-    parser.add_argument("--file", required=True)
+    parser.add_argument("--token")
+    parser.add_argument("--file")
     parser.add_argument("--cut-at", type=int, required=True)
+    parser.add_argument("--proxy-only", action="store_true")
     arguments = parser.parse_args()
-    headers = {"Authorization": "Bearer " + arguments.token}
     port = urllib.parse.urlparse(arguments.gateway).port
-    broken = "http://127.0.0.1:%d" % proxy(port, arguments.cut_at)
+    proxy_port = proxy(port, arguments.cut_at)
+    if arguments.proxy_only:
+        print("port %d" % proxy_port, flush=True)
+        sys.stdin.read()
+        with lock:
+            print("forwarded %d" % forwarded[0], flush=True)
+        return
+    headers = {"Authorization": "Bearer " + arguments.token}
+    broken = "http://127.0.0.1:%d" % proxy_port
 
     # The whole file in one PATCH, through the proxy that breaks it.
     first = tus.TusClient(broken + "/v1/uploads", headers=headers).uploader(

@@ -1,6 +1,8 @@
 import Crypto
 import Foundation
+import RoamClient
 import RoamTesting
+import Synchronization
 import Testing
 
 /// tus resumable uploads through the real gateway and media processes (files, PostgreSQL): a real tus
@@ -78,6 +80,79 @@ import Testing
             #expect(item["sizeBytes"] as? Int == size && item["kind"] as? String == "mp4" && item["deviceAssetId"] as? String == "clip-1")
             #expect(item["sha256"] as? String == SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined())
             // The segments are gone once the item is stored.
+            #expect(try Self.segments(in: stack.mediaDirectory).isEmpty)
+        }
+    }
+
+    /// scripts/tus-cut-and-resume.py as a proxy only: it cuts the first connection that carries more than
+    /// `cutAt` bytes toward the gateway, and counts every byte it carried.
+    final class CuttingProxy: Sendable {
+        let process: Process
+        let input: Pipe
+        let output: Pipe
+        let port: Int
+
+        init(gateway: URL, cutAt: Int) throws {
+            process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = [
+                "python3", try #require(ResumableUploadEndToEndTests.script()), "--proxy-only", "--gateway", gateway.absoluteString,
+                "--cut-at", String(cutAt),
+            ]
+            (input, output) = (Pipe(), Pipe())
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            let line = String(decoding: output.fileHandleForReading.availableLine(), as: UTF8.self)
+            port = try #require(Int(line.dropFirst("port ".count)), "the proxy said \(line)")
+        }
+
+        /// Stops it, and says how many bytes it carried toward the gateway.
+        func stop() throws -> Int {
+            try input.fileHandleForWriting.close()
+            let line = String(decoding: output.fileHandleForReading.availableLine(), as: UTF8.self)
+            process.waitUntilExit()
+            return try #require(Int(line.dropFirst("forwarded ".count)), "the proxy said \(line)")
+        }
+    }
+
+    @Test func roamClientRidesOutABreakHalfWayAndResumesAfterARelaunch() async throws {
+        try await Self.withStack { stack in
+            let size = 20 << 20
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("roam-tus-client-\(UUID().uuidString).mp4")
+            let bytes = Self.video(bytes: size)
+            try bytes.write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let sha256 = SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+            let name = "tus_cli\(Int.random(in: 1_000...9_999))"
+            let tokens = InMemoryTokenStore()
+            try await RoamSession(gateway: stack.http.base, store: tokens).signUp(
+                .init(displayName: "Ana", email: "\(name)@example.com", password: "correct horse battery", username: name))
+
+            // One session: the connection breaks half way, the session asks where the upload stands and
+            // sends only the rest.
+            let proxy = try CuttingProxy(gateway: stack.http.base, cutAt: size / 2)
+            let session = RoamSession(gateway: URL(string: "http://127.0.0.1:\(proxy.port)")!, store: tokens)
+            let reported = Mutex<[Int64]>([])
+            let media = try await session.uploadResumably(contentsOf: file) { progress in reported.withLock { $0.append(progress.completedBytes) } }
+            let carried = try proxy.stop()
+            #expect(media.sizeBytes == size && media.sha256 == sha256 && media.kind == .mp4)
+            #expect(carried > size && carried < size + size / 10, "carried \(carried) bytes for \(size): resumed, not sent again")
+            let resumedAt = reported.withLock { $0 }.first { $0 > 0 && $0 % (4 << 20) != 0 }
+            #expect(resumedAt.map { $0 > size * 2 / 5 && $0 <= size / 2 } == true, "resumed at \(String(describing: resumedAt))")
+
+            // An app killed by the break (no retries), relaunched: the same file uploaded again resumes.
+            let other = Self.video(bytes: size)
+            try other.write(to: file)
+            let secondProxy = try CuttingProxy(gateway: stack.http.base, cutAt: size / 2)
+            let proxied = URL(string: "http://127.0.0.1:\(secondProxy.port)")!
+            await #expect(throws: (any Error).self) {
+                _ = try await RoamSession(gateway: proxied, store: tokens, retryPolicy: .never).uploadResumably(contentsOf: file)
+            }
+            let relaunched = try await RoamSession(gateway: proxied, store: tokens).uploadResumably(contentsOf: file)
+            let carriedAgain = try secondProxy.stop()
+            #expect(relaunched.sha256 == SHA256.hash(data: other).map { String(format: "%02x", $0) }.joined())
+            #expect(carriedAgain < size + size / 10, "carried \(carriedAgain) bytes for \(size) over a relaunch")
             #expect(try Self.segments(in: stack.mediaDirectory).isEmpty)
         }
     }
@@ -214,5 +289,14 @@ import Testing
             directory.deleteLastPathComponent()
         }
         return nil
+    }
+}
+
+extension FileHandle {
+    /// The bytes up to the next line break, the break left out; what there is at the end.
+    func availableLine() -> Data {
+        var line = Data()
+        while let byte = try? read(upToCount: 1), let first = byte.first, first != UInt8(ascii: "\n") { line.append(first) }
+        return line
     }
 }

@@ -4,19 +4,48 @@ import OpenAPIRuntime
 import RoamAPI
 
 extension RoamSession {
+    /// Files larger than this go by `uploadResumably`: a break costs a piece, not the file.
+    public static let resumableThreshold: Int64 = 8 << 20
+
     /// Uploads a photo or video from a file, streamed (never held whole), reporting progress as the
     /// bytes go. The bytes decide the type. The same bytes again answer the item already there, with
-    /// `duplicate` true.
+    /// `duplicate` true. A file over `resumableThreshold` goes by `uploadResumably`.
     /// - Parameter attachmentOnly: for a picture meant only for one post, banner or avatar, kept out of
     ///   the library.
     public func upload(
         contentsOf file: URL, attachmentOnly: Bool? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws -> Components.Schemas.Media {
-        let size = try (FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value ?? 0
+        let size = try ResumableUploader.size(of: file)
+        if size > Self.resumableThreshold {
+            return try await uploadResumably(contentsOf: file, attachmentOnly: attachmentOnly ?? false, progress: progress)
+        }
         let body = HTTPBody(FileChunks(url: file, size: size, progress: progress), length: .known(size), iterationBehavior: .multiple)
         let output = try await client.uploadMedia(query: .init(attachmentOnly: attachmentOnly), body: .binary(body))
         if case .ok(let existing) = output { return try existing.body.json }
         return try output.created.body.json
+    }
+
+    /// Uploads a file in pieces by the tus protocol, each acknowledged before the next, so a connection
+    /// that breaks costs only the piece under way: the session asks where the upload stands and goes on
+    /// from there (up to `retryPolicy.attempts` breaks in a row). The same file uploaded again later,
+    /// after the app was relaunched, resumes where the last try stopped (the upload is found by the
+    /// file's bytes), until it expires on the gateway a day after its last piece.
+    /// - Parameter pieceSize: bytes per request (at least 64 KiB).
+    public func uploadResumably(
+        contentsOf file: URL, attachmentOnly: Bool = false, pieceSize: Int = 4 << 20, progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws -> Components.Schemas.Media {
+        let uploader = ResumableUploader(
+            session: self, file: file, attachmentOnly: attachmentOnly, pieceSize: max(pieceSize, 64 << 10), retryPolicy: retryPolicy,
+            progress: progress)
+        let sha256 = try ResumableUploader.sha256(of: file)
+        let mediaID = try await uploader.send(key: ResumableUploader.key(sha256: sha256, attachmentOnly: attachmentOnly))
+        let media = try await client.getMedia(path: .init(id: mediaID)).ok.body.json
+        // What arrived in pieces is the file, or it is not kept.
+        guard media.sha256 == sha256 else {
+            _ = try? await client.deleteMedia(path: .init(id: mediaID))
+            throw RoamClientError.uploadDamaged(mediaID: mediaID)
+        }
+        return media
     }
 
     /// Saves what a signed link (a `MediaLinks` variant: a URL, or a path on the gateway) points at to `destination`, streamed, reporting

@@ -11,4 +11,6 @@ public enum RoamClientError: Error, Equatable, Sendable {
     case queued(PendingWrite.ID)
     /// A link to download that is not an absolute URL.
     case invalidLink(String)
+    /// What a resumable upload stored is not the file (its SHA-256 differs); the item was deleted.
+    case uploadDamaged(mediaID: String)
 }
