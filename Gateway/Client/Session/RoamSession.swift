@@ -26,6 +26,13 @@ public actor RoamSession {
     private var tokens: Components.Schemas.Tokens?
     private var loaded = false
     private var refreshing: Task<Components.Schemas.Tokens, any Error>?
+    /// Why the last session ended, for `states()`.
+    private var endReason: String?
+    private var stateListeners: [UUID: AsyncStream<SessionState>.Continuation] = [:]
+    private var lastState: SessionState?
+    /// While someone listens to `states()`: the notification stream, whose `closed` event says at once
+    /// that the gateway ended the session.
+    private var watcher: (id: UUID, task: Task<Void, Never>)?
 
     /// - Parameters:
     ///   - refreshMargin: how long before it expires an access token is refreshed.
@@ -92,7 +99,7 @@ public actor RoamSession {
     /// when the gateway cannot be reached).
     public func logOut() async throws {
         guard let tokens = try await current() else { return }
-        try await keep(nil)
+        try await keep(nil, endedBecause: SessionState.loggedOut)
         _ = try? await auth.logOut(body: .json(.init(refreshToken: tokens.refreshToken)))
     }
 
@@ -147,10 +154,12 @@ public actor RoamSession {
         return signedIn
     }
 
-    private func keep(_ tokens: Components.Schemas.Tokens?) async throws {
+    func keep(_ tokens: Components.Schemas.Tokens?, endedBecause reason: String? = nil) async throws {
         let before = try await current().flatMap { Self.subject(of: $0.accessToken) }
         self.tokens = tokens
         loaded = true
+        endReason = tokens == nil ? reason : nil
+        publishState()
         try await store.save(tokens)
         // However the session ended (a log-out, a refused refresh) or changed hands, what waits was
         // the previous account's.
@@ -166,7 +175,11 @@ public actor RoamSession {
         // Not the caller's task: a caller that gives up must not cancel the refresh the others wait on.
         let refresh = Task { try await self.refresh(with: tokens.refreshToken) }
         refreshing = refresh
-        defer { refreshing = nil }
+        publishState()
+        defer {
+            refreshing = nil
+            publishState()
+        }
         return try await refresh.value
     }
 
@@ -176,13 +189,67 @@ public actor RoamSession {
             try await keep(fresh)
             return fresh
         } catch let error where error.roamProblem?.status == 401 {
-            try await keep(nil)
-            throw RoamClientError.signedOut(reason: error.roamProblem?.reason ?? "UNAUTHENTICATED")
+            let reason = error.roamProblem?.reason ?? "UNAUTHENTICATED"
+            try await keep(nil, endedBecause: reason)
+            throw RoamClientError.signedOut(reason: reason)
         } catch let error {
             // The session may still be good: the refresh is tried again on the next call.
             guard let problem = error.roamProblem else { throw error }
             throw RoamClientError.refreshFailed(status: problem.status, reason: problem.reason)
         }
+    }
+
+    /// Where the session stands now.
+    var state: SessionState {
+        guard let user = tokens.flatMap({ Self.subject(of: $0.accessToken) }) else { return .signedOut(reason: endReason) }
+        return refreshing == nil ? .signedIn(userID: user) : .refreshing(userID: user)
+    }
+
+    func addStateListener(_ id: UUID, _ continuation: AsyncStream<SessionState>.Continuation) async {
+        _ = try? await current()
+        stateListeners[id] = continuation
+        continuation.yield(state)
+        lastState = state
+        updateWatcher()
+    }
+
+    func removeStateListener(_ id: UUID) {
+        stateListeners[id] = nil
+        updateWatcher()
+    }
+
+    /// Tells the listeners when the state changed.
+    private func publishState() {
+        let now = state
+        guard now != lastState else { return }
+        lastState = now
+        for listener in stateListeners.values { listener.yield(now) }
+        updateWatcher()
+    }
+
+    /// Watches the gateway's word on the session while someone listens and there is one.
+    private func updateWatcher() {
+        let wanted = !stateListeners.isEmpty && tokens != nil
+        if wanted, watcher == nil {
+            let id = UUID()
+            watcher = (id, Task { await self.watch(id) })
+        } else if !wanted, let running = watcher {
+            running.task.cancel()
+            watcher = nil
+        }
+    }
+
+    private func watch(_ id: UUID) async {
+        do {
+            for try await _ in notifications() {}
+        } catch let problem as RoamProblem where problem.status == 401 {
+            // The gateway closed the stream: the session was revoked, or the account deleted.
+            if watcher?.id == id { try? await keep(nil, endedBecause: problem.reason) }
+        } catch {
+            // Signed out on the way (the session already said so), cancelled, or refused for another
+            // reason (too many streams): the state stands.
+        }
+        if watcher?.id == id { watcher = nil }
     }
 
     /// Sends a request as it is, with the session's token (a pending write; the app's middlewares see it too).
