@@ -29,7 +29,7 @@ extension ClientEndToEndTests {
         }
         var texts: [String] { messages.map(\.text) }
         var isFinished: Bool { finished.withLock { $0 } }
-        var endingReason: String? { ending.withLock { $0?.roamProblem?.reason } }
+        var endingReason: String? { ending.withLock { $0?.roamProblem?.reason.rawValue } }
     }
 
     static func say(_ text: String, in eventID: String, _ session: RoamSession) async throws {

@@ -17,7 +17,8 @@ import Testing
                 try await again.signUp(taken)
             } throws: { error in
                 let problem = error.roamProblem
-                return problem?.status == 409 && problem?.reason == "USERNAME_TAKEN" && problem?.operationID == "signUp"
+                return problem?.status == 409 && problem?.reason == .usernameTaken && problem?.reason.rawValue == "USERNAME_TAKEN"
+                    && problem?.operationID == "signUp"
                     && problem?.fields.map(\.field) == ["username"] && problem?.requestId != nil
             }
             var mistyped = RoamSessionTests.ada

@@ -535,7 +535,7 @@ extension Components {
             public typealias ErrorsPayload = [Components.Schemas.Problem.ErrorsPayloadPayload]
             /// - Remark: Generated from `#/components/schemas/Problem/errors`.
             public var errors: Components.Schemas.Problem.ErrorsPayload?
-            /// A stable upper-snake-case code for programs, e.g. USERNAME_TAKEN
+            /// A stable upper-snake-case code for programs, e.g. USERNAME_TAKEN: one of `x-reasons` (RoamClient has each as a `ProblemReason` constant); a newer gateway may add more
             ///
             /// - Remark: Generated from `#/components/schemas/Problem/reason`.
             public var reason: Swift.String
@@ -567,7 +567,7 @@ extension Components {
             ///   - conflictingId: The id of what the request collides with (PIN_TOO_CLOSE names the pin)
             ///   - detail: What went wrong, for people
             ///   - errors:
-            ///   - reason: A stable upper-snake-case code for programs, e.g. USERNAME_TAKEN
+            ///   - reason: A stable upper-snake-case code for programs, e.g. USERNAME_TAKEN: one of `x-reasons` (RoamClient has each as a `ProblemReason` constant); a newer gateway may add more
             ///   - requestId: The request's X-Request-ID
             ///   - retryAfter: Seconds to wait (also in the Retry-After header)
             ///   - suspendedUntil: When the account's suspension ends (ACCOUNT_SUSPENDED); absent when it lasts until lifted

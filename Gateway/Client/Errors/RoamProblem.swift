@@ -14,7 +14,8 @@ public struct RoamProblem: Error, Hashable, Sendable, CustomStringConvertible {
     public let operationID: String
     public let status: Int
     /// A stable upper-snake-case code for programs: `USERNAME_TAKEN`, `PIN_TOO_CLOSE`, `RATE_LIMITED`.
-    public let reason: String
+    /// The stable code: match it with the contract's constants (`.usernameTaken`) or its text.
+    public let reason: ProblemReason
     /// What went wrong, for people.
     public let detail: String
     /// The fields at fault, when the request itself was.
@@ -32,7 +33,7 @@ public struct RoamProblem: Error, Hashable, Sendable, CustomStringConvertible {
     ) {
         self.operationID = operationID
         self.status = status
-        self.reason = reason
+        self.reason = ProblemReason(rawValue: reason)
         self.detail = detail
         self.fields = fields
         self.conflictingId = conflictingId

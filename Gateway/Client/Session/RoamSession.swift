@@ -189,13 +189,13 @@ public actor RoamSession {
             try await keep(fresh)
             return fresh
         } catch let error where error.roamProblem?.status == 401 {
-            let reason = error.roamProblem?.reason ?? "UNAUTHENTICATED"
+            let reason = error.roamProblem?.reason.rawValue ?? "UNAUTHENTICATED"
             try await keep(nil, endedBecause: reason)
             throw RoamClientError.signedOut(reason: reason)
         } catch let error {
             // The session may still be good: the refresh is tried again on the next call.
             guard let problem = error.roamProblem else { throw error }
-            throw RoamClientError.refreshFailed(status: problem.status, reason: problem.reason)
+            throw RoamClientError.refreshFailed(status: problem.status, reason: problem.reason.rawValue)
         }
     }
 
@@ -244,7 +244,7 @@ public actor RoamSession {
             for try await _ in notifications() {}
         } catch let problem as RoamProblem where problem.status == 401 {
             // The gateway closed the stream: the session was revoked, or the account deleted.
-            if watcher?.id == id { try? await keep(nil, endedBecause: problem.reason) }
+            if watcher?.id == id { try? await keep(nil, endedBecause: problem.reason.rawValue) }
         } catch {
             // Signed out on the way (the session already said so), cancelled, or refused for another
             // reason (too many streams): the state stands.
