@@ -13,6 +13,7 @@ import Testing
             try await Self.aChatReadAcrossTheGatewaysRestartLosesAndRepeatsNothingAndEndsWithTheEvent(everything)
             try await Self.theReadmesClientStepsAreThisTestAndRunAgainstTheStack(everything)
             try await Self.theSessionStreamReportsASessionEndedElsewhereWithinASecond(everything)
+            try await Self.photosAndEditsMadeWithTheGatewayStoppedLandOnceEachInOrderAfterARelaunch(everything)
         }
     }
 }

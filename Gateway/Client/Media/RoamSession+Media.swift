@@ -10,10 +10,33 @@ extension RoamSession {
     /// Uploads a photo or video from a file, streamed (never held whole), reporting progress as the
     /// bytes go. The bytes decide the type. The same bytes again answer the item already there, with
     /// `duplicate` true. A file over `resumableThreshold` goes by `uploadResumably`.
+    ///
+    /// With pending writes, a file the gateway cannot be reached for (or that comes while writes wait)
+    /// is copied into their store and sent when it answers again, even after a relaunch: this throws
+    /// `RoamClientError.queued`, whose id is the write's, and whose `placeholder` later writes may name
+    /// in place of the media id (a journal entry with the photo, made offline too).
     /// - Parameter attachmentOnly: for a picture meant only for one post, banner or avatar, kept out of
     ///   the library.
     public func upload(
         contentsOf file: URL, attachmentOnly: Bool? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws -> Components.Schemas.Media {
+        guard let writes = pendingWrites else { return try await uploadNow(contentsOf: file, attachmentOnly: attachmentOnly, progress: progress) }
+        if try await writes.hasWaiting() { throw try await keepUpload(of: file, attachmentOnly: attachmentOnly ?? false, in: writes) }
+        do {
+            let media = try await uploadNow(contentsOf: file, attachmentOnly: attachmentOnly, progress: progress)
+            try? await writes.gatewayAnswered(for: self)
+            return media
+        } catch  where error.isNetworkFailure {
+            throw try await keepUpload(of: file, attachmentOnly: attachmentOnly ?? false, in: writes)
+        }
+    }
+
+    private func keepUpload(of file: URL, attachmentOnly: Bool, in writes: PendingWrites) async throws -> RoamClientError {
+        .queued(try await writes.keepUpload(of: file, attachmentOnly: attachmentOnly, userID: signedInUserID(), for: self).id)
+    }
+
+    private func uploadNow(
+        contentsOf file: URL, attachmentOnly: Bool?, progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws -> Components.Schemas.Media {
         let size = try ResumableUploader.size(of: file)
         if size > Self.resumableThreshold {

@@ -27,4 +27,9 @@ public actor FilePendingWriteStore: PendingWriteStore {
     public func save(_ writes: [PendingWrite]) throws {
         try file.write(writes)
     }
+
+    /// Beside the file: `<name>.files/`.
+    public nonisolated var filesDirectory: URL {
+        url.deletingLastPathComponent().appendingPathComponent(url.lastPathComponent + ".files", isDirectory: true)
+    }
 }
