@@ -8,8 +8,8 @@ would), asks where it stands and sends the rest. Prints one line of JSON: the of
 break, the upload's URL and the stored item's id.
 
 With `--proxy-only`, it is only the proxy, for another client (RoamClient): it prints `port <n>`, cuts
-the first connection that passes `--cut-at` bytes, and when its standard input closes prints
-`forwarded <bytes>`, every byte it carried toward the gateway.
+the connection that carries the `--cut-at`th byte toward the gateway, and when its standard input
+closes prints `forwarded <bytes>`, every byte it carried toward the gateway.
 """
 import sys
 import argparse
@@ -28,34 +28,31 @@ lock = threading.Lock()
 
 
 def proxy(target_port, cut_at):
-    """Listens on a free port; forwards to the gateway, closing the first connection that passes
-    `cut_at` bytes toward it (later ones pass whole)."""
+    """Listens on a free port; forwards to the gateway, closing the connection that carries the
+    `cut_at`th byte toward it (once: later bytes pass)."""
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     listener.listen(8)
 
     def pipe(source, sink, upward):
-        sent = 0
         try:
             while True:
                 data = source.recv(65536)
                 if not data:
                     break
-                if upward and sent + len(data) >= cut_at:
-                    with lock:
-                        cut = cuts_left[0] > 0
-                        cuts_left[0] -= 1 if cut else 0
-                    if cut:
-                        data = data[: cut_at - sent]
-                        sink.sendall(data)
-                        with lock:
-                            forwarded[0] += len(data)
-                        break
-                sink.sendall(data)
-                sent += len(data)
+                cut = False
                 if upward:
+                    # The break comes once `cut_at` bytes have gone up in all, on whichever connection
+                    # carries that byte (a client may spread its requests over several).
                     with lock:
+                        if cuts_left[0] > 0 and forwarded[0] + len(data) >= cut_at:
+                            cuts_left[0] -= 1
+                            data = data[: cut_at - forwarded[0]]
+                            cut = True
                         forwarded[0] += len(data)
+                sink.sendall(data)
+                if cut:
+                    break
         except OSError:
             pass
         for end in (source, sink):

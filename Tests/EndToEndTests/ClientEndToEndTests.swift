@@ -14,6 +14,7 @@ import Testing
             try await Self.theReadmesClientStepsAreThisTestAndRunAgainstTheStack(everything)
             try await Self.theSessionStreamReportsASessionEndedElsewhereWithinASecond(everything)
             try await Self.photosAndEditsMadeWithTheGatewayStoppedLandOnceEachInOrderAfterARelaunch(everything)
+            try await Self.readsMadeOnlineAreAnsweredFromTheCacheWhileTheGatewayIsDown(everything)
         }
     }
 }

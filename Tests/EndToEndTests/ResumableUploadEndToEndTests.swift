@@ -84,8 +84,8 @@ import Testing
         }
     }
 
-    /// scripts/tus-cut-and-resume.py as a proxy only: it cuts the first connection that carries more than
-    /// `cutAt` bytes toward the gateway, and counts every byte it carried.
+    /// scripts/tus-cut-and-resume.py as a proxy only: it cuts the connection that carries the `cutAt`th
+    /// byte toward the gateway (once), and counts every byte it carried.
     final class CuttingProxy: Sendable {
         let process: Process
         let input: Pipe

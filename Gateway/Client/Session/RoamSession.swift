@@ -16,6 +16,10 @@ public actor RoamSession {
     public nonisolated let gateway: URL
     /// The creates kept while the gateway could not be reached; nil when the session keeps none.
     public nonisolated let pendingWrites: PendingWrites?
+    /// The answers of reads kept to show offline; nil when the session keeps none.
+    public nonisolated let readCache: (any ReadCache)?
+    /// The reads `readCache` keeps, by operation id.
+    nonisolated let cachedOperations: Set<String>
     /// The app's own, run around every call.
     nonisolated let middlewares: [any ClientMiddleware]
     nonisolated let retryPolicy: RetryPolicy
@@ -39,12 +43,18 @@ public actor RoamSession {
     ///   - retryPolicy: how calls that are safe to repeat are sent again.
     ///   - pendingWrites: where to keep creates made while the gateway cannot be reached; nil to keep
     ///     none (such a create then throws its network failure).
+    ///   - readCache: where to keep the answers of reads the app shows offline (`FileReadCache`); a read
+    ///     the gateway cannot be reached for is then answered from it, marked `Roam-Cache: stale`.
+    ///   - cachedOperations: which reads it keeps (by operation id); nil for trips, their days,
+    ///     calendars, journals, pins, itinerary, saved places, bucket lists and the account.
     ///   - middlewares: run around every call, the session's own included (logging, metrics).
     public init(
         gateway: URL, store: any TokenStore = InMemoryTokenStore(), refreshMargin: TimeInterval = 30,
         retryPolicy: RetryPolicy = .standard, pendingWrites: (any PendingWriteStore)? = nil,
-        middlewares: [any ClientMiddleware] = []
+        readCache: (any ReadCache)? = nil, cachedOperations: Set<String>? = nil, middlewares: [any ClientMiddleware] = []
     ) {
+        self.readCache = readCache
+        self.cachedOperations = cachedOperations ?? ReadCacheMiddleware.defaultOperations
         self.gateway = gateway
         self.store = store
         self.refreshMargin = refreshMargin
@@ -61,8 +71,10 @@ public actor RoamSession {
         // The key before the queue and the retries, so every try carries the same one; the session's
         // token last but the app's own, so those see each request as sent.
         let offline = pendingWrites.map { [OfflineWritesMiddleware(writes: $0, session: self)] as [any ClientMiddleware] } ?? []
+        // Outside the retries: a read is answered from the cache only once they are spent.
+        let cache = readCache.map { [ReadCacheMiddleware(cache: $0, session: self, operations: cachedOperations)] as [any ClientMiddleware] } ?? []
         let session: [any ClientMiddleware] = [RetryMiddleware(policy: retryPolicy), SessionMiddleware(session: self)]
-        return Client(roam: gateway, middlewares: [ProblemMiddleware(), IdempotencyKeyMiddleware()] + offline + session + middlewares)
+        return Client(roam: gateway, middlewares: [ProblemMiddleware(), IdempotencyKeyMiddleware()] + offline + cache + session + middlewares)
     }
 
     /// Whether tokens are kept (they may still turn out to be revoked).
@@ -165,6 +177,7 @@ public actor RoamSession {
         // the previous account's.
         if tokens == nil || before != tokens.flatMap({ Self.subject(of: $0.accessToken) }) && before != nil {
             try await pendingWrites?.discardAll()
+            await readCache?.removeAll()
         }
     }
 
