@@ -113,6 +113,8 @@ let package = Package(
         .package(url: "https://github.com/swift-otel/swift-otel.git", from: "1.6.0", traits: ["OTLPHTTP"]),
         // The mails' templates (Shared/RoamMail).
         .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.0"),
+        // RoamClient's reference, built from its DocC catalog (`swift package generate-documentation`).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
     targets: [
         // The API's types, generated once from Gateway/openapi.yaml (scripts/generate-openapi.sh): the

@@ -38,6 +38,8 @@ rm -f "$types"/*.swift "$out"/*.swift "$client"/*.swift
   --output-directory "$out" "$bundle" >/dev/null
 "$bin/swift-openapi-generator" generate --config Gateway/Client/openapi-generator-config.yaml \
   --output-directory "$client" "$bundle" >/dev/null
+# `Servers` is RoamAPI's, out of reach of RoamClient's DocC links: named in code voice, not linked.
+sed -i 's/``Servers``/`Servers`/g' "$client/Client.swift"
 
 # The document as compact JSON in a Swift string, so every executable carries it without resource bundles.
 python3 - "$out/OpenAPIDocument.swift" "$bundle" <<'PY'

@@ -34,7 +34,7 @@ public struct Client: APIProtocol {
     /// - Parameters:
     ///   - serverURL: The server URL that the client connects to. Any server
     ///   URLs defined in the OpenAPI document are available as static methods
-    ///   on the ``Servers`` type.
+    ///   on the `Servers` type.
     ///   - configuration: A set of configuration values for the client.
     ///   - transport: A transport that performs HTTP operations.
     ///   - middlewares: A list of middlewares to call before the transport.

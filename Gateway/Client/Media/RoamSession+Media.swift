@@ -15,8 +15,10 @@ extension RoamSession {
     /// is copied into their store and sent when it answers again, even after a relaunch: this throws
     /// `RoamClientError.queued`, whose id is the write's, and whose `placeholder` later writes may name
     /// in place of the media id (a journal entry with the photo, made offline too).
-    /// - Parameter attachmentOnly: for a picture meant only for one post, banner or avatar, kept out of
-    ///   the library.
+    /// - Parameters:
+    ///   - file: the photo or video.
+    ///   - attachmentOnly: for a picture meant only for one post, banner or avatar, kept out of the library.
+    ///   - progress: called as bytes go, with how many went of how many.
     public func upload(
         contentsOf file: URL, attachmentOnly: Bool? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws -> Components.Schemas.Media {
@@ -53,7 +55,11 @@ extension RoamSession {
     /// from there (up to `retryPolicy.attempts` breaks in a row). The same file uploaded again later,
     /// after the app was relaunched, resumes where the last try stopped (the upload is found by the
     /// file's bytes), until it expires on the gateway a day after its last piece.
-    /// - Parameter pieceSize: bytes per request (at least 64 KiB).
+    /// - Parameters:
+    ///   - file: the photo or video.
+    ///   - attachmentOnly: for a picture meant only for one post, banner or avatar, kept out of the library.
+    ///   - pieceSize: bytes per request (at least 64 KiB).
+    ///   - progress: called after each piece, with how many bytes the gateway has of how many.
     public func uploadResumably(
         contentsOf file: URL, attachmentOnly: Bool = false, pieceSize: Int = 4 << 20, progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws -> Components.Schemas.Media {

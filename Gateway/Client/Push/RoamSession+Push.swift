@@ -7,6 +7,7 @@ extension RoamSession {
     /// system gave the app (`didRegisterForRemoteNotificationsWithDeviceToken` on iOS), since tokens
     /// change. An APNs token's bytes are sent as the hexadecimal text APNs expects.
     /// - Parameters:
+    ///   - token: the device token the system gave the app.
     ///   - sandbox: a build run from Xcode (its tokens are valid on Apple's sandbox only).
     ///   - topic: the app's bundle id; nil uses the deployment's `APNS_TOPIC`.
     ///   - language: the language push texts come in (a BCP 47 tag); nil for English.

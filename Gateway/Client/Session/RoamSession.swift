@@ -39,6 +39,8 @@ public actor RoamSession {
     private var watcher: (id: UUID, task: Task<Void, Never>)?
 
     /// - Parameters:
+    ///   - gateway: the gateway's URL (`http://localhost:8080` for `roam up`).
+    ///   - store: where the tokens are kept (`KeychainTokenStore` on Apple platforms, `FileTokenStore`).
     ///   - refreshMargin: how long before it expires an access token is refreshed.
     ///   - retryPolicy: how calls that are safe to repeat are sent again.
     ///   - pendingWrites: where to keep creates made while the gateway cannot be reached; nil to keep
