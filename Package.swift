@@ -66,6 +66,8 @@ let package = Package(
         // What an app adds to talk to Roam (Gateway/Client/README.md): no server package in its graph.
         .library(name: "RoamClient", targets: ["RoamClient"]),
         .executable(name: "roam-diary", targets: ["roam-diary"]),
+        // The sample SwiftUI app's view models (its views are Apple-only: Gateway/Client/Sample/README.md).
+        .library(name: "RoamSampleModels", targets: ["RoamSampleModels"]),
     ],
     dependencies: [
         .package(url: "https://github.com/grpc/grpc-swift-2.git", from: "2.4.0"),
@@ -144,10 +146,13 @@ let package = Package(
                 .product(name: "NIOSSL", package: "swift-nio-ssl", condition: .when(platforms: [.linux])),
                 .product(name: "NIOWebSocket", package: "swift-nio", condition: .when(platforms: [.linux])),
             ],
-            path: "Gateway/Client", exclude: ["README.md", "openapi-generator-config.yaml", "Example"], swiftSettings: swiftSettings),
+            path: "Gateway/Client", exclude: ["README.md", "openapi-generator-config.yaml", "Example", "Sample"], swiftSettings: swiftSettings),
         // A trip diary on the command line, with RoamClient alone: the example an app developer reads.
         .executableTarget(
             name: "roam-diary", dependencies: ["RoamClient"], path: "Gateway/Client/Example", swiftSettings: swiftSettings),
+        // The sample app's view models, on RoamClient alone, compiled on Linux as on Apple platforms.
+        .target(
+            name: "RoamSampleModels", dependencies: ["RoamClient"], path: "Gateway/Client/Sample/Models", swiftSettings: swiftSettings),
         .target(
             name: "RoamProto", dependencies: uses("GRPCCore", "GRPCProtobuf", "SwiftProtobuf"), path: "Shared/RoamProto",
             swiftSettings: [.swiftLanguageMode(.v6)]),
@@ -379,6 +384,7 @@ let package = Package(
             name: "EndToEndTests",
             dependencies: uses(
                 "Crypto", "MediaTesting", "GRPCCore", "GRPCNIOTransportHTTP2", "HTTPTypes", "Logging", "OpenAPIRuntime", "PostgresNIO", "RoamClient",
+                "RoamSampleModels",
                 "RoamLocal", "RoamProto", "RoamRuntime", "RoamTesting"),
             path: "Tests/EndToEndTests", swiftSettings: swiftSettings),
         .testTarget(

@@ -2,7 +2,7 @@
 """RoamClient, the package an app adds, must carry nothing of Roam's servers: walks the RoamClient
 target's dependencies through every package's manifest (`swift package dump-package`, the root's and
 each checkout's under .build/checkouts), on every platform, and fails if a gRPC, PostgreSQL or
-Hummingbird product or package is reached, or if the roam-diary example uses anything but RoamClient. Prints the packages the client brings. Needs a resolved
+Hummingbird product or package is reached, or if the roam-diary example or the sample app's models use anything but RoamClient. Prints the packages the client brings. Needs a resolved
 package (`swift build` or `swift package resolve` first); about 20 s."""
 import json
 import os
@@ -70,12 +70,13 @@ def main():
     if forbidden:
         sys.exit("check-client-dependencies: RoamClient reaches " + ", ".join(forbidden))
     print("RoamClient depends on " + ", ".join(sorted(reached)) + ": no server package")
-    # The example shows what an app needs: RoamClient and nothing else.
-    example = next(t for t in manifest(ROOT)["targets"] if t["name"] == "roam-diary")
-    used = [next(iter(dependency.values()))[0] for dependency in example.get("dependencies", [])]
-    if used != ["RoamClient"]:
-        sys.exit("check-client-dependencies: the roam-diary example uses " + ", ".join(used) + ", not RoamClient alone")
-    print("roam-diary uses RoamClient alone")
+    # The example and the sample app show what an app needs: RoamClient and nothing else.
+    for name in ["roam-diary", "RoamSampleModels"]:
+        example = next(t for t in manifest(ROOT)["targets"] if t["name"] == name)
+        used = [next(iter(dependency.values()))[0] for dependency in example.get("dependencies", [])]
+        if used != ["RoamClient"]:
+            sys.exit(f"check-client-dependencies: {name} uses " + ", ".join(used) + ", not RoamClient alone")
+        print(f"{name} uses RoamClient alone")
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ import Testing
             try await Self.theSessionStreamReportsASessionEndedElsewhereWithinASecond(everything)
             try await Self.photosAndEditsMadeWithTheGatewayStoppedLandOnceEachInOrderAfterARelaunch(everything)
             try await Self.readsMadeOnlineAreAnsweredFromTheCacheWhileTheGatewayIsDown(everything)
+            try await Self.theSampleAppsViewModelsSignInListAndKeepATripMadeOffline(everything)
         }
     }
 }
