@@ -58,12 +58,12 @@ struct ResumableUploader: Sendable {
                 case .final(let problem):
                     throw problem
                 }
-            } catch  where Self.isNetworkFailure(error) {
+            } catch  where error.isNetworkFailure {
                 failures += 1
                 guard failures < retryPolicy.attempts else { throw error }
                 try await Task.sleep(for: retryPolicy.delay(afterFailures: failures))
                 // The offset the gateway kept, the bytes that arrived before the break included.
-                if let current = standing { standing = try? await status(of: current.id) ?? current }
+                if let current = standing, let now = try? await status(of: current.id) { standing = now }
             }
         }
     }
@@ -149,11 +149,5 @@ struct ResumableUploader: Sendable {
     /// The upload's key: the file's bytes, and whether it is an attachment.
     static func key(sha256: String, attachmentOnly: Bool) -> String {
         "tus-\(sha256)\(attachmentOnly ? "-attachment" : "")"
-    }
-
-    /// A failure before any answer came, the session's own endings and cancellation aside.
-    static func isNetworkFailure(_ error: any Error) -> Bool {
-        if let error = error as? ClientError { return error.response == nil && error.isNetworkFailure }
-        return false
     }
 }

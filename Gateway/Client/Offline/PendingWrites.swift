@@ -99,50 +99,72 @@ public actor PendingWrites {
 
     private func sendWaiting() async {
         var failures = 0
-        while let waiting = writes.first, let session {
-            let write = waiting.resolving(createdIDs)
-            // Made as another account (the app signed in as someone else since): never sent as this one.
-            let signedIn = try? await session.signedInUserID()
-            guard let owner = write.userID, owner == signedIn else {
-                await finish(
-                    write,
-                    .refused(
-                        write,
-                        RoamProblem(
-                            operationID: write.operationID, status: 401, reason: "SIGNED_OUT",
-                            detail: "The write was made as another account; it is not sent as this one.")))
-                continue
-            }
-            if let refused = refusedPlaceholders.first(where: write.names) {
-                await finish(
-                    write,
-                    .refused(
-                        write,
-                        RoamProblem(
-                            operationID: write.operationID, status: 424, reason: "DEPENDENCY_REFUSED",
-                            detail: "It names \(refused), a write made before it that the gateway refused.")))
-                continue
-            }
-            switch await send(write, through: session) {
-            case .applied(let status, let body):
+        while let waiting = writes.first {
+            // The session is held only for the try: a session the app let go (a relaunch in the same
+            // process) is not kept alive by a wait, and ends this loop.
+            guard let outcome = await attempt(waiting) else { break }
+            switch outcome {
+            case .done:
                 failures = 0
-                if write.creates, let id = Self.createdID(in: body) { createdIDs[write.placeholder] = id }
-                await finish(write, .applied(write, status: status, body: body))
-            case .refused(let problem) where !problem.isTransient:
-                failures = 0
-                if write.creates { refusedPlaceholders.insert(write.placeholder) }
-                await finish(write, .refused(write, problem))
-            case .refused(let problem):
+            case .later(let retryAfter):
                 failures += 1
-                await wait(problem.retryAfter ?? RetryPolicy.reconnecting.delay(afterFailures: failures))
-            case .unreachable:
-                failures += 1
-                await wait(RetryPolicy.reconnecting.delay(afterFailures: failures))
-            case .signedOut(let problem):
-                for write in writes { await finish(write, .refused(write, problem)) }
+                await wait(retryAfter ?? RetryPolicy.reconnecting.delay(afterFailures: failures))
             }
         }
         sender = nil
+    }
+
+    /// What a try of the first write came to.
+    private enum Attempt {
+        /// It left the queue (applied or refused).
+        case done
+        /// It stays first: try again after a wait.
+        case later(retryAfter: Duration?)
+    }
+
+    /// One try of the first write; nil when the session is gone.
+    private func attempt(_ waiting: PendingWrite) async -> Attempt? {
+        guard let session else { return nil }
+        let write = waiting.resolving(createdIDs)
+        // Made as another account (the app signed in as someone else since): never sent as this one.
+        let signedIn = try? await session.signedInUserID()
+        guard let owner = write.userID, owner == signedIn else {
+            await finish(
+                write,
+                .refused(
+                    write,
+                    RoamProblem(
+                        operationID: write.operationID, status: 401, reason: "SIGNED_OUT",
+                        detail: "The write was made as another account; it is not sent as this one.")))
+            return .done
+        }
+        if let refused = refusedPlaceholders.first(where: write.names) {
+            await finish(
+                write,
+                .refused(
+                    write,
+                    RoamProblem(
+                        operationID: write.operationID, status: 424, reason: "DEPENDENCY_REFUSED",
+                        detail: "It names \(refused), a write made before it that the gateway refused.")))
+            return .done
+        }
+        switch await send(write, through: session) {
+        case .applied(let status, let body):
+            if write.creates, let id = Self.createdID(in: body) { createdIDs[write.placeholder] = id }
+            await finish(write, .applied(write, status: status, body: body))
+            return .done
+        case .refused(let problem) where !problem.isTransient:
+            if write.creates { refusedPlaceholders.insert(write.placeholder) }
+            await finish(write, .refused(write, problem))
+            return .done
+        case .refused(let problem):
+            return .later(retryAfter: problem.retryAfter)
+        case .unreachable:
+            return .later(retryAfter: nil)
+        case .signedOut(let problem):
+            for write in writes { await finish(write, .refused(write, problem)) }
+            return .done
+        }
     }
 
     /// The id the gateway gave what a create made: its answer's `id`, or the one its kind names.
