@@ -46,9 +46,12 @@ import Testing
 
             // Ada: two followers (Bo once), the comment, and the likes gathered: Cy first, then Bo, counted
             // as the feed counted them at Cy's (her own like is not news to her).
+            // The second like gathers into the first's notification a moment after it lands.
             let gathered = await eventually(timeout: .seconds(60)) {
-                let kinds = (try? await inbox(adaToken))?.compactMap { $0["kind"] as? String } ?? []
+                let notifications = (try? await inbox(adaToken)) ?? []
+                let kinds = notifications.compactMap { $0["kind"] as? String }
                 return kinds.sorted() == ["comment", "likes", "new_follower", "new_follower"]
+                    && data(notifications.first { $0["kind"] as? String == "likes" })["count"] == "2"
             }
             let adas = try await inbox(adaToken)
             #expect(gathered, "Ada's inbox: \(adas)")
