@@ -139,14 +139,8 @@ public final class SMTPTestServer: Sendable {
         return (certificate, key)
     }
 
-    /// `scripts/smtp-test-server.py` of this checkout, found from this source file.
+    /// `scripts/smtp-test-server.py` of this checkout.
     static func script() throws -> String {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("scripts/smtp-test-server.py").path
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        throw LocalError("scripts/smtp-test-server.py is not found above \(#filePath)")
+        try CheckoutFile.path("scripts/smtp-test-server.py")
     }
 }

@@ -282,13 +282,7 @@ import Testing
     }
 
     static func script() -> String? {
-        var directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        while directory.path != "/" {
-            let candidate = directory.appendingPathComponent("scripts/tus-cut-and-resume.py").path
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            directory.deleteLastPathComponent()
-        }
-        return nil
+        try? CheckoutFile.path("scripts/tus-cut-and-resume.py")
     }
 }
 

@@ -22,10 +22,13 @@ struct ReadCacheMiddleware: ClientMiddleware {
         do {
             let (response, answer) = try await next(request, body, baseURL)
             guard response.status == .ok else { return (response, answer) }
-            let bytes = try await answer.collected(upTo: 4 << 20)
-            await cache.store(
-                CachedAnswer(status: 200, contentType: response.headerFields[.contentType], body: bytes, userID: user, storedAt: Date()),
-                for: key)
+            // Read whole, as the generated client reads it anyway; kept only when it is not too large.
+            let bytes = try await answer.collected(upTo: .max)
+            if bytes.count <= Self.largestAnswer {
+                await cache.store(
+                    CachedAnswer(status: 200, contentType: response.headerFields[.contentType], body: bytes, userID: user, storedAt: Date()),
+                    for: key)
+            }
             return (response, HTTPBody(bytes))
         } catch  where error.isNetworkFailure {
             guard let kept = await cache.answer(for: key), kept.userID == user else { throw error }
@@ -36,6 +39,9 @@ struct ReadCacheMiddleware: ClientMiddleware {
             return (response, HTTPBody(kept.body))
         }
     }
+
+    /// The largest answer kept.
+    static let largestAnswer = 4 << 20
 
     /// What an app that shows trips, their days, journals, pins and lists offline reads.
     static let defaultOperations: Set<String> = [
