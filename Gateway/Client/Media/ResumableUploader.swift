@@ -93,7 +93,7 @@ struct ResumableUploader: Sendable {
             mediaID: response.headerFields[.init("Roam-Media-Id")!])
     }
 
-    private func status(of id: String) async throws -> Standing {
+    func status(of id: String) async throws -> Standing {
         let (response, _) = try await call(.head, "/v1/uploads/\(id)", fields: Self.tusFields, operationID: "getResumableUpload")
         return Standing(
             id: id, offset: response.headerFields[.init("Upload-Offset")!].flatMap { Int64($0) } ?? 0,

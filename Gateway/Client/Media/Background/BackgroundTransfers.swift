@@ -1,0 +1,456 @@
+import Foundation
+import HTTPTypes
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// Uploads and downloads that go on while the app is suspended, and after the system ended it: on Apple
+/// platforms a background `URLSession` carries them, and relaunches the app when they need it
+/// (`handleEventsForBackgroundURLSession`).
+///
+/// An upload is sent by the tus protocol, one piece per request, each from a file (all a background
+/// session sends): the file is copied into `directory` first, so the app may delete its own. A broken
+/// piece costs only itself: the gateway keeps what arrived, and the next piece starts where it
+/// stands. The stored item's SHA-256 is held against the file's before the upload counts as done. A
+/// download resumes from where it broke when the server allows it.
+///
+/// Each transfer is kept in `directory` as it goes (`transfers()`): a new instance on the same
+/// directory, in the next launch, takes up those whose request the system no longer has. Transfers
+/// belong to the account that asked for them; once another is signed in (or none), they fail.
+public actor BackgroundTransfers {
+    /// The background session's identifier (nil for a session of another kind).
+    public nonisolated let identifier: String?
+    nonisolated let urlSession: URLSession
+    let session: RoamSession
+    let journal: BackgroundTransferJournal
+    let pieceSize: Int
+    private var bodies: [Int: Data] = [:]
+    private var arrivals: [String: URL] = [:]
+    private var listeners: [UUID: AsyncStream<BackgroundTransferEvent>.Continuation] = [:]
+    private var systemCompletion: (@Sendable () -> Void)?
+    private var stopped = false
+
+    #if canImport(Darwin)
+    /// Transfers on a background session, which the system carries on while the app is suspended or
+    /// ended. One instance per identifier, made early in each launch (in
+    /// `application(_:didFinishLaunchingWithOptions:)`), so that the system can tell it what happened.
+    /// - Parameters:
+    ///   - session: whose token the uploads carry.
+    ///   - identifier: the background session's identifier, the same in every launch.
+    ///   - directory: where transfers and the files they send are kept (Application Support).
+    ///   - pieceSize: bytes per upload request: what a break may cost.
+    public init(session: RoamSession, identifier: String, directory: URL, pieceSize: Int = 8 << 20) throws {
+        let configuration = URLSessionConfiguration.background(withIdentifier: identifier)
+        configuration.sessionSendsLaunchEvents = true
+        configuration.isDiscretionary = false
+        try self.init(session: session, directory: directory, configuration: configuration, pieceSize: pieceSize)
+    }
+    #endif
+
+    /// Transfers on a session of the given configuration: a background one, or (on Linux, and in
+    /// tests) one that ends with the process, whose transfers the next instance takes up.
+    /// - Parameters:
+    ///   - session: whose token the uploads carry.
+    ///   - directory: where transfers and the files they send are kept.
+    ///   - configuration: the `URLSession`'s.
+    ///   - pieceSize: bytes per upload request: what a break may cost (at least 64 KiB).
+    public init(session: RoamSession, directory: URL, configuration: URLSessionConfiguration, pieceSize: Int = 8 << 20) throws {
+        let journal = try BackgroundTransferJournal(directory: directory)
+        let (happenings, continuation) = AsyncStream.makeStream(of: URLSessionHappening.self)
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        urlSession = URLSession(
+            configuration: configuration, delegate: BackgroundTransferDelegate(happenings: continuation, journal: journal), delegateQueue: queue)
+        identifier = configuration.identifier
+        self.session = session
+        self.journal = journal
+        self.pieceSize = max(pieceSize, 64 << 10)
+        Task { await self.follow(happenings) }
+    }
+
+    /// Sends a photo or video to the library (or as an attachment only), in the background. The file
+    /// is copied first; the upload's key comes from its bytes, so the same file asked for twice finds
+    /// the same upload.
+    /// - Parameters:
+    ///   - file: the photo or video.
+    ///   - attachmentOnly: for a picture meant only for one post, banner or avatar, kept out of the library.
+    public func upload(contentsOf file: URL, attachmentOnly: Bool = false) async throws -> BackgroundTransfer {
+        guard let userID = try await session.signedInUserID() else { throw RoamClientError.signedOut(reason: SessionState.loggedOut) }
+        let sha256 = try ResumableUploader.sha256(of: file)
+        var transfer = BackgroundTransfer(
+            id: UUID().uuidString.lowercased(), kind: .upload(attachmentOnly: attachmentOnly), createdAt: Date(),
+            state: .sending(completedBytes: 0, totalBytes: try ResumableUploader.size(of: file)), userID: userID,
+            length: try ResumableUploader.size(of: file), sha256: sha256,
+            key: ResumableUploader.key(sha256: sha256, attachmentOnly: attachmentOnly))
+        try FileManager.default.copyItem(at: file, to: journal.file(transfer.id))
+        try await schedule(&transfer)
+        return transfer
+    }
+
+    /// Saves what a signed link (a `MediaLinks` variant) points at to `destination`, in the background;
+    /// the file appears whole or not at all.
+    /// - Parameters:
+    ///   - link: the signed link: a URL, or a path on the gateway.
+    ///   - destination: where the file goes (replacing one there).
+    public func download(_ link: String, to destination: URL) async throws -> BackgroundTransfer {
+        guard let url = URL(string: link, relativeTo: session.gateway)?.absoluteURL, url.host != nil else {
+            throw RoamClientError.invalidLink(link)
+        }
+        var transfer = BackgroundTransfer(
+            id: UUID().uuidString.lowercased(), kind: .download(link: url, destination: destination), createdAt: Date(),
+            state: .sending(completedBytes: 0, totalBytes: nil), userID: try await session.signedInUserID(), length: 0, sha256: nil,
+            key: "")
+        try await schedule(&transfer)
+        return transfer
+    }
+
+    /// Every transfer kept: those under way, and those finished until removed.
+    public func transfers() -> [BackgroundTransfer] {
+        journal.all()
+    }
+
+    /// Forgets a transfer: one under way is cancelled (an upload's bytes on the gateway then expire).
+    /// - Parameter id: the transfer's.
+    public func remove(_ id: BackgroundTransfer.ID) async {
+        for task in await tasks() where task.description.hasPrefix("\(id) ") { task.cancel() }
+        journal.remove(id)
+    }
+
+    /// What happens to the transfers from now on, until the instance stops.
+    public func events() -> AsyncStream<BackgroundTransferEvent> {
+        let (stream, continuation) = AsyncStream.makeStream(of: BackgroundTransferEvent.self)
+        let id = UUID()
+        listeners[id] = continuation
+        continuation.onTermination = { _ in Task { await self.stopListening(id) } }
+        return stream
+    }
+
+    /// Hands over the completion handler of `application(_:handleEventsForBackgroundURLSession:completionHandler:)`:
+    /// it is called once the system has told everything and the next requests are on their way.
+    /// Answers false, and keeps nothing, when the identifier is another session's.
+    /// - Parameters:
+    ///   - identifier: the session the system names.
+    ///   - completionHandler: the system's, called on the main queue.
+    public func handleEventsForBackgroundURLSession(_ identifier: String, completionHandler: @escaping @Sendable () -> Void) -> Bool {
+        guard identifier == self.identifier else { return false }
+        systemCompletion = completionHandler
+        return true
+    }
+
+    /// Takes up the transfers that have no request under way (the system lost it, or it was made by a
+    /// session that ended with its process). A new instance does this by itself; call it again when the
+    /// app comes back to the foreground.
+    public func resume() async {
+        let running = Set(await tasks().map(\.description))
+        for var transfer in journal.all() where !transfer.isFinished {
+            if let step = transfer.step, running.contains(Self.name(transfer.id, step)) { continue }
+            // The request under way when the last one ended may have left bytes: ask how many first.
+            if transfer.mediaID == nil, let id = transfer.uploadID, let standing = try? await uploader(for: transfer).status(of: id) {
+                transfer.offset = standing.offset
+                transfer.mediaID = standing.mediaID
+            }
+            if let mediaID = transfer.mediaID {
+                await check(&transfer, mediaID: mediaID)
+            } else {
+                try? await schedule(&transfer)
+            }
+        }
+    }
+
+    /// Ends this instance, cancelling its requests; the transfers stay kept for the next instance.
+    public func stop() async {
+        stopped = true
+        urlSession.invalidateAndCancel()
+        for listener in listeners.values { listener.finish() }
+        listeners = [:]
+    }
+
+    // MARK: - Following the session
+
+    private func follow(_ happenings: AsyncStream<URLSessionHappening>) async {
+        await resume()
+        for await happening in happenings where !stopped {
+            switch happening {
+            case .sent(let name, let bytes):
+                guard let transfer = current(name) else { continue }
+                publish(.progress(transfer.id, TransferProgress(completedBytes: transfer.offset + bytes, totalBytes: transfer.length)))
+            case .wrote(let name, let bytes, let total):
+                guard let transfer = current(name) else { continue }
+                publish(.progress(transfer.id, TransferProgress(completedBytes: bytes, totalBytes: total)))
+            case .received(let taskIdentifier, let data):
+                // A problem document, or an item: never large.
+                if bodies[taskIdentifier, default: Data()].count < 64 << 10 { bodies[taskIdentifier, default: Data()].append(data) }
+            case .downloaded(let name, let file):
+                arrivals[name] = file
+            case .completed(let completion):
+                await complete(completion)
+            case .finishedEvents:
+                // Everything told has been acted on: the system may suspend the app again.
+                if let handler = systemCompletion {
+                    systemCompletion = nil
+                    DispatchQueue.main.async { handler() }
+                }
+            }
+        }
+    }
+
+    private func complete(_ completion: URLSessionHappening.Completion) async {
+        let body = bodies.removeValue(forKey: completion.taskIdentifier) ?? Data()
+        let arrival = arrivals.removeValue(forKey: completion.task)
+        guard var transfer = current(completion.task) else {
+            if let arrival { try? FileManager.default.removeItem(at: arrival) }
+            return
+        }
+        switch transfer.kind {
+        case .upload: await uploaded(&transfer, completion, body: body)
+        case .download(_, let destination): await downloaded(&transfer, completion, arrival: arrival, destination: destination)
+        }
+    }
+
+    // MARK: - Uploads
+
+    private func uploaded(_ transfer: inout BackgroundTransfer, _ completion: URLSessionHappening.Completion, body: Data) async {
+        guard let answer = completion.answer, completion.error == nil else {
+            // The connection broke: the gateway kept what arrived; ask how much.
+            if let id = transfer.uploadID, let standing = try? await uploader(for: transfer).status(of: id) { transfer.offset = standing.offset }
+            await retry(&transfer, after: completion.error ?? URLError(.unknown))
+            return
+        }
+        switch answer.status {
+        case 200..<300:
+            if transfer.uploadID == nil {
+                transfer.uploadID = answer["Location"].flatMap { $0.split(separator: "/").last.map(String.init) }
+            }
+            let offset = answer["Upload-Offset"].flatMap { Int64($0) } ?? transfer.offset
+            if offset > transfer.offset { transfer.failures = 0 }
+            transfer.offset = offset
+            transfer.state = .sending(completedBytes: offset, totalBytes: transfer.length)
+            if let mediaID = answer["Roam-Media-Id"] {
+                transfer.mediaID = mediaID
+                await check(&transfer, mediaID: mediaID)
+            } else {
+                await next(&transfer)
+            }
+        case 401:
+            // The token expired while the request waited: once more with a fresh one.
+            do {
+                // Nil when signed out here; a refused refresh throws why the session ended.
+                guard try await session.token(afterRefusalOf: completion.token ?? "") != nil else {
+                    return finish(&transfer, failed: RoamClientError.signedOut(reason: SessionState.loggedOut))
+                }
+                await next(&transfer)
+            } catch {
+                error.isNetworkFailure ? await retry(&transfer, after: error) : finish(&transfer, failed: error)
+            }
+        case 404, 410:
+            // Expired before it was finished: a new upload, under a key of its own.
+            transfer.uploadID = nil
+            transfer.offset = 0
+            transfer.key = "\(transfer.key.prefix(150))-\(UUID().uuidString.lowercased())"
+            await retry(&transfer, after: problem(answer, body: body, operationID: "appendToResumableUpload"))
+        case 409:
+            if let id = transfer.uploadID, let standing = try? await uploader(for: transfer).status(of: id) {
+                transfer.offset = standing.offset
+                if let mediaID = standing.mediaID {
+                    transfer.mediaID = mediaID
+                    return await check(&transfer, mediaID: mediaID)
+                }
+            }
+            await retry(&transfer, after: problem(answer, body: body, operationID: "appendToResumableUpload"))
+        default:
+            let problem = problem(answer, body: body, operationID: transfer.uploadID == nil ? "createResumableUpload" : "appendToResumableUpload")
+            if problem.isTransient {
+                await retry(&transfer, after: problem, wait: problem.retryAfter)
+            } else {
+                finish(&transfer, failed: problem)
+            }
+        }
+    }
+
+    /// The stored item is the file, or it is not kept.
+    private func check(_ transfer: inout BackgroundTransfer, mediaID: String) async {
+        do {
+            let media = try await session.client.getMedia(path: .init(id: mediaID)).ok.body.json
+            guard media.sha256 == transfer.sha256 else {
+                _ = try? await session.client.deleteMedia(path: .init(id: mediaID))
+                return finish(&transfer, failed: RoamClientError.uploadDamaged(mediaID: mediaID))
+            }
+            transfer.state = .uploaded(mediaID: mediaID)
+            finish(&transfer)
+        } catch {
+            // Unchecked yet: kept with its item, for `resume()`.
+            transfer.step = nil
+            try? journal.save(transfer)
+            if !error.isNetworkFailure { finish(&transfer, failed: error) }
+        }
+    }
+
+    private func uploader(for transfer: BackgroundTransfer) -> ResumableUploader {
+        ResumableUploader(
+            session: session, file: journal.file(transfer.id), attachmentOnly: false, pieceSize: pieceSize, retryPolicy: .never, progress: nil)
+    }
+
+    // MARK: - Downloads
+
+    private func downloaded(
+        _ transfer: inout BackgroundTransfer, _ completion: URLSessionHappening.Completion, arrival: URL?, destination: URL
+    ) async {
+        guard let answer = completion.answer, completion.error == nil, let arrival else {
+            await retry(&transfer, after: completion.error ?? URLError(.unknown), resumeData: completion.resumeData)
+            return
+        }
+        defer { try? FileManager.default.removeItem(at: arrival) }
+        guard (200..<300).contains(answer.status) else {
+            let body = (try? Data(contentsOf: arrival).prefix(64 << 10)) ?? Data()
+            let problem = problem(answer, body: Data(body), operationID: "downloadMedia")
+            if problem.isTransient { return await retry(&transfer, after: problem, wait: problem.retryAfter) }
+            return finish(&transfer, failed: problem)
+        }
+        do {
+            if FileManager.default.fileExists(atPath: destination.path) { try FileManager.default.removeItem(at: destination) }
+            try FileManager.default.moveItem(at: arrival, to: destination)
+            transfer.state = .downloaded(destination)
+            finish(&transfer)
+        } catch {
+            finish(&transfer, failed: error)
+        }
+    }
+
+    // MARK: - Steps
+
+    /// Sends the transfer's next request: an upload's creation or next piece, or a download.
+    private func schedule(_ transfer: inout BackgroundTransfer, resumeData: Data? = nil, wait: Duration? = nil) async throws {
+        if transfer.userID != nil, await (try? session.signedInUserID()) != transfer.userID {
+            return finish(&transfer, failed: RoamClientError.signedOut(reason: SessionState.loggedOut))
+        }
+        let step = UUID()
+        transfer.step = step
+        let task: URLSessionTask
+        switch transfer.kind {
+        case .upload(let attachmentOnly):
+            var request = URLRequest(url: session.gateway.appendingPathComponent("v1/uploads"))
+            request.setValue("1.0.0", forHTTPHeaderField: "Tus-Resumable")
+            // A fresh token when it can be had; else the one kept (a 401 then refreshes it).
+            var token = (try? await session.accessToken()) ?? nil
+            if token == nil { token = (try? await session.currentTokens())?.accessToken }
+            guard let token else {
+                return finish(&transfer, failed: RoamClientError.signedOut(reason: SessionState.loggedOut))
+            }
+            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
+            if let uploadID = transfer.uploadID {
+                request.url = request.url?.appendingPathComponent(uploadID)
+                request.httpMethod = "PATCH"
+                request.setValue("application/offset+octet-stream", forHTTPHeaderField: "Content-Type")
+                request.setValue(String(transfer.offset), forHTTPHeaderField: "Upload-Offset")
+                let count = Int(min(Int64(pieceSize), transfer.length - transfer.offset))
+                task = urlSession.uploadTask(with: request, fromFile: try journal.writePiece(of: transfer.id, from: transfer.offset, count: count))
+            } else {
+                request.httpMethod = "POST"
+                request.setValue(String(transfer.length), forHTTPHeaderField: "Upload-Length")
+                request.setValue(transfer.key, forHTTPHeaderField: "Idempotency-Key")
+                if attachmentOnly {
+                    request.setValue("attachmentOnly \(Data("true".utf8).base64EncodedString())", forHTTPHeaderField: "Upload-Metadata")
+                }
+                task = urlSession.uploadTask(with: request, fromFile: try journal.emptyBody())
+            }
+        case .download(let link, _):
+            task = resumeData.map { urlSession.downloadTask(withResumeData: $0) } ?? urlSession.downloadTask(with: link)
+        }
+        task.taskDescription = Self.name(transfer.id, step)
+        try journal.save(transfer)
+        start(task, after: wait)
+    }
+
+    private func next(_ transfer: inout BackgroundTransfer) async {
+        do {
+            try await schedule(&transfer)
+        } catch {
+            finish(&transfer, failed: error)
+        }
+    }
+
+    /// Once more after a failure, after the retry policy's pause, unless too many came in a row
+    /// without progress.
+    private func retry(_ transfer: inout BackgroundTransfer, after error: any Error, resumeData: Data? = nil, wait: Duration? = nil) async {
+        transfer.failures += 1
+        guard transfer.failures < max(session.retryPolicy.attempts, 2) else { return finish(&transfer, failed: error) }
+        do {
+            try await schedule(&transfer, resumeData: resumeData, wait: wait ?? session.retryPolicy.delay(afterFailures: transfer.failures))
+        } catch {
+            finish(&transfer, failed: error)
+        }
+    }
+
+    private nonisolated func start(_ task: URLSessionTask, after wait: Duration?) {
+        guard let wait, wait > .zero else { return task.resume() }
+        #if canImport(Darwin)
+        // The system starts it, even while the app is suspended.
+        task.earliestBeginDate = Date().addingTimeInterval(Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18)
+        task.resume()
+        #else
+        let pending = UncheckedTask(task: task)
+        Task {
+            try? await Task.sleep(for: wait)
+            pending.task.resume()
+        }
+        #endif
+    }
+
+    private func finish(_ transfer: inout BackgroundTransfer, failed error: (any Error)? = nil) {
+        if let error {
+            let problem = error.roamProblem
+            transfer.state = .failed(
+                status: problem?.status, reason: problem?.reason.rawValue ?? error.roamClientError.map(Self.reason),
+                detail: problem?.detail ?? String(describing: error))
+        }
+        transfer.step = nil
+        for url in [journal.file(transfer.id), journal.piece(transfer.id)] { try? FileManager.default.removeItem(at: url) }
+        try? journal.save(transfer)
+        publish(.finished(transfer))
+    }
+
+    private static func reason(_ error: RoamClientError) -> String {
+        switch error {
+        case .signedOut(let reason): reason
+        case .uploadDamaged: "UPLOAD_DAMAGED"
+        case .invalidLink: "INVALID_LINK"
+        default: "CLIENT_ERROR"
+        }
+    }
+
+    private func problem(_ answer: URLSessionHappening.Answer, body: Data, operationID: String) -> RoamProblem {
+        RoamProblem(
+            operationID: operationID, status: answer.status, body: body, retryAfter: answer["Retry-After"].flatMap(Int.init).map { .seconds($0) })
+    }
+
+    /// The transfer a task named, if the task is its current step.
+    private func current(_ name: String) -> BackgroundTransfer? {
+        let parts = name.split(separator: " ")
+        guard parts.count == 2, let transfer = journal.transfer(String(parts[0])), transfer.step?.uuidString == String(parts[1]) else { return nil }
+        return transfer
+    }
+
+    private static func name(_ id: BackgroundTransfer.ID, _ step: UUID) -> String { "\(id) \(step.uuidString)" }
+
+    private func publish(_ event: BackgroundTransferEvent) {
+        for listener in listeners.values { listener.yield(event) }
+    }
+
+    private func stopListening(_ id: UUID) {
+        listeners[id] = nil
+    }
+
+    /// The session's tasks, by description.
+    private func tasks() async -> [(description: String, cancel: @Sendable () -> Void)] {
+        await withCheckedContinuation { continuation in
+            urlSession.getAllTasks { tasks in
+                continuation.resume(
+                    returning: tasks.compactMap { task in
+                        let pending = UncheckedTask(task: task)
+                        return task.taskDescription.map { ($0, { pending.task.cancel() }) }
+                    })
+            }
+        }
+    }
+}
