@@ -30,6 +30,8 @@ public actor BackgroundTransfers {
     private var listeners: [UUID: AsyncStream<BackgroundTransferEvent>.Continuation] = [:]
     private var systemCompletion: (@Sendable () -> Void)?
     private var stopped = false
+    /// The requests this instance made: `resume()` leaves their transfers alone.
+    private var madeHere: Set<String> = []
 
     #if canImport(Darwin)
     /// Transfers on a background session, which the system carries on while the app is suspended or
@@ -144,7 +146,9 @@ public actor BackgroundTransfers {
     public func resume() async {
         let running = Set(await tasks().map(\.description))
         for var transfer in journal.all() where !transfer.isFinished {
-            if let step = transfer.step, running.contains(Self.name(transfer.id, step)) { continue }
+            if let step = transfer.step, running.contains(Self.name(transfer.id, step)) || madeHere.contains(Self.name(transfer.id, step)) {
+                continue
+            }
             // The request under way when the last one ended may have left bytes: ask how many first.
             if transfer.mediaID == nil, let id = transfer.uploadID, let standing = try? await uploader(for: transfer).status(of: id) {
                 transfer.offset = standing.offset
@@ -198,6 +202,7 @@ public actor BackgroundTransfers {
     private func complete(_ completion: URLSessionHappening.Completion) async {
         let body = bodies.removeValue(forKey: completion.taskIdentifier) ?? Data()
         let arrival = arrivals.removeValue(forKey: completion.task)
+        madeHere.remove(completion.task)
         guard var transfer = current(completion.task) else {
             if let arrival { try? FileManager.default.removeItem(at: arrival) }
             return
@@ -358,6 +363,7 @@ public actor BackgroundTransfers {
             task = resumeData.map { urlSession.downloadTask(withResumeData: $0) } ?? urlSession.downloadTask(with: link)
         }
         task.taskDescription = Self.name(transfer.id, step)
+        madeHere.insert(Self.name(transfer.id, step))
         try journal.save(transfer)
         start(task, after: wait)
     }
