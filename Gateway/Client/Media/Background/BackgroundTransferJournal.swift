@@ -8,6 +8,10 @@ struct BackgroundTransferJournal: Sendable {
     init(directory: URL) throws {
         self.directory = directory
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // A download moved here by an instance that ended before acting on it: its transfer is taken
+        // up again from the start.
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        for name in names where name.hasSuffix(".arrived") { try? FileManager.default.removeItem(at: directory.appendingPathComponent(name)) }
     }
 
     func all() -> [BackgroundTransfer] {
@@ -22,8 +26,13 @@ struct BackgroundTransferJournal: Sendable {
         return try? RoamJSON.decode(BackgroundTransfer.self, from: data)
     }
 
-    func save(_ transfer: BackgroundTransfer) throws {
-        try RoamJSON.encode(transfer).write(to: entry(transfer.id), options: .atomic)
+    /// Keeps the transfer, and answers it as it reads back (its times to the millisecond), so that
+    /// what `BackgroundTransfers` reports equals what a later launch lists.
+    @discardableResult
+    func save(_ transfer: BackgroundTransfer) throws -> BackgroundTransfer {
+        let data = try RoamJSON.encode(transfer)
+        try data.write(to: entry(transfer.id), options: .atomic)
+        return try RoamJSON.decode(BackgroundTransfer.self, from: data)
     }
 
     /// The transfer and every file it had here.

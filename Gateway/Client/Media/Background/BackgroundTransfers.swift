@@ -32,6 +32,9 @@ public actor BackgroundTransfers {
     private var stopped = false
     /// The requests this instance made: `resume()` leaves their transfers alone.
     private var madeHere: Set<String> = []
+    /// Transfers as saved, by id.
+    private var known: [BackgroundTransfer.ID: BackgroundTransfer] = [:]
+    private var removed: Set<BackgroundTransfer.ID> = []
 
     #if canImport(Darwin)
     /// Transfers on a background session, which the system carries on while the app is suspended or
@@ -87,7 +90,7 @@ public actor BackgroundTransfers {
             key: ResumableUploader.key(sha256: sha256, attachmentOnly: attachmentOnly))
         try FileManager.default.copyItem(at: file, to: journal.file(transfer.id))
         try await schedule(&transfer)
-        return transfer
+        return self.transfer(transfer.id) ?? transfer
     }
 
     /// Saves what a signed link (a `MediaLinks` variant) points at to `destination`, in the background;
@@ -104,7 +107,7 @@ public actor BackgroundTransfers {
             state: .sending(completedBytes: 0, totalBytes: nil), userID: try await session.signedInUserID(), length: 0, sha256: nil,
             key: "")
         try await schedule(&transfer)
-        return transfer
+        return self.transfer(transfer.id) ?? transfer
     }
 
     /// Every transfer kept: those under way, and those finished until removed.
@@ -117,6 +120,8 @@ public actor BackgroundTransfers {
     public func remove(_ id: BackgroundTransfer.ID) async {
         for task in await tasks() where task.description.hasPrefix("\(id) ") { task.cancel() }
         journal.remove(id)
+        known[id] = nil
+        removed.insert(id)
     }
 
     /// What happens to the transfers from now on, until the instance stops.
@@ -286,7 +291,7 @@ public actor BackgroundTransfers {
         } catch {
             // Unchecked yet: kept with its item, for `resume()`.
             transfer.step = nil
-            try? journal.save(transfer)
+            try? save(transfer)
             if !error.isNetworkFailure { finish(&transfer, failed: error) }
         }
     }
@@ -349,7 +354,7 @@ public actor BackgroundTransfers {
                 request.setValue("application/offset+octet-stream", forHTTPHeaderField: "Content-Type")
                 request.setValue(String(transfer.offset), forHTTPHeaderField: "Upload-Offset")
                 let count = Int(min(Int64(pieceSize), transfer.length - transfer.offset))
-                task = urlSession.uploadTask(with: request, fromFile: try journal.writePiece(of: transfer.id, from: transfer.offset, count: count))
+                task = try uploadTask(with: request, fromFile: journal.writePiece(of: transfer.id, from: transfer.offset, count: count))
             } else {
                 request.httpMethod = "POST"
                 request.setValue(String(transfer.length), forHTTPHeaderField: "Upload-Length")
@@ -357,15 +362,31 @@ public actor BackgroundTransfers {
                 if attachmentOnly {
                     request.setValue("attachmentOnly \(Data("true".utf8).base64EncodedString())", forHTTPHeaderField: "Upload-Metadata")
                 }
-                task = urlSession.uploadTask(with: request, fromFile: try journal.emptyBody())
+                task = try uploadTask(with: request, fromFile: journal.emptyBody())
             }
         case .download(let link, _):
             task = resumeData.map { urlSession.downloadTask(withResumeData: $0) } ?? urlSession.downloadTask(with: link)
         }
         task.taskDescription = Self.name(transfer.id, step)
         madeHere.insert(Self.name(transfer.id, step))
-        try journal.save(transfer)
+        do {
+            try save(transfer)
+        } catch {
+            task.cancel()
+            throw error
+        }
         start(task, after: wait)
+    }
+
+    /// On Apple platforms from the file, as a background session requires. Elsewhere from its bytes:
+    /// swift-corelibs-foundation reads a file body asynchronously and, as each part arrives, unpauses
+    /// libcurl's handle, which traps (`curl_easy_pause` refusing) if the task was cancelled meanwhile.
+    private nonisolated func uploadTask(with request: URLRequest, fromFile file: URL) throws -> URLSessionUploadTask {
+        #if canImport(Darwin)
+        urlSession.uploadTask(with: request, fromFile: file)
+        #else
+        urlSession.uploadTask(with: request, from: try Data(contentsOf: file))
+        #endif
     }
 
     private func next(_ transfer: inout BackgroundTransfer) async {
@@ -404,6 +425,7 @@ public actor BackgroundTransfers {
     }
 
     private func finish(_ transfer: inout BackgroundTransfer, failed error: (any Error)? = nil) {
+        guard !removed.contains(transfer.id) else { return }
         if let error {
             let problem = error.roamProblem
             transfer.state = .failed(
@@ -412,8 +434,7 @@ public actor BackgroundTransfers {
         }
         transfer.step = nil
         for url in [journal.file(transfer.id), journal.piece(transfer.id)] { try? FileManager.default.removeItem(at: url) }
-        try? journal.save(transfer)
-        publish(.finished(transfer))
+        publish(.finished((try? save(transfer)) ?? transfer))
     }
 
     private static func reason(_ error: RoamClientError) -> String {
@@ -433,8 +454,26 @@ public actor BackgroundTransfers {
     /// The transfer a task named, if the task is its current step.
     private func current(_ name: String) -> BackgroundTransfer? {
         let parts = name.split(separator: " ")
-        guard parts.count == 2, let transfer = journal.transfer(String(parts[0])), transfer.step?.uuidString == String(parts[1]) else { return nil }
+        guard parts.count == 2, let transfer = transfer(String(parts[0])), transfer.step?.uuidString == String(parts[1]) else { return nil }
         return transfer
+    }
+
+    /// The transfer as last saved, read from the journal once (progress asks for it often).
+    private func transfer(_ id: BackgroundTransfer.ID) -> BackgroundTransfer? {
+        if let transfer = known[id] { return transfer }
+        let transfer = journal.transfer(id)
+        known[id] = transfer
+        return transfer
+    }
+
+    /// Keeps the transfer, answering it as the journal reads it back.
+    @discardableResult
+    private func save(_ transfer: BackgroundTransfer) throws -> BackgroundTransfer {
+        // A step that was under way when the app removed it must not bring it back.
+        guard !removed.contains(transfer.id) else { throw CancellationError() }
+        let saved = try journal.save(transfer)
+        known[transfer.id] = saved
+        return saved
     }
 
     private static func name(_ id: BackgroundTransfer.ID, _ step: UUID) -> String { "\(id) \(step.uuidString)" }
