@@ -32,6 +32,7 @@ public final class ChildProcess: Sendable {
         close(writeEnd)
         self.name = name
         let reader = FileHandle(fileDescriptor: readEnd, closeOnDealloc: true)
+        let outputEnded = DispatchSemaphore(value: 0)
         Thread.detachNewThread {
             var pending = Data()
             while true {
@@ -44,8 +45,15 @@ public final class ChildProcess: Sendable {
                 }
             }
             if !pending.isEmpty { onLine(String(decoding: pending, as: UTF8.self)) }
+            outputEnded.signal()
         }
-        Thread.detachNewThread { self.recordExit(Spawn.wait(self.pid)) }
+        Thread.detachNewThread {
+            let status = Spawn.wait(self.pid)
+            // Its last lines are read before anyone learns it exited (a refusal's message, say); not for
+            // ever, though: a process it started may hold the output open.
+            _ = outputEnded.wait(timeout: .now() + 2)
+            self.recordExit(status)
+        }
     }
 
     private func recordExit(_ status: Int32) {

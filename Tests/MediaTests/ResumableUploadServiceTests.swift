@@ -86,11 +86,14 @@ import Testing
         #expect(try harness.spoolIsEmpty())
     }
 
-    @Test func askedWhileAnAppendIsStillLandingTheAnswerWaitsForItsBytes() async throws {
+    /// By a HEAD, or by a creation again with the same key (a client relaunched after the break).
+    @Test(arguments: [false, true])
+    func askedWhileAnAppendIsStillLandingTheAnswerWaitsForItsBytes(byCreatingAgain: Bool) async throws {
         let harness = try MediaServiceHarness(repository: InMemoryMediaStore())
         defer { harness.remove() }
         let owner = UUID()
-        let upload = try await harness.service.createUpload(length: 100_000, details: UploadDetails(), metadata: "", owner: owner)
+        let details = UploadDetails(idempotencyKey: "clip-\(UUID())")
+        let upload = try await harness.service.createUpload(length: 100_000, details: details, metadata: "", owner: owner)
         // The bytes arrive, then the connection is a while in breaking: the append has not landed yet.
         let (chunks, continuation) = AsyncThrowingStream.makeStream(of: Data.self)
         continuation.yield(Data(count: 40_000))
@@ -98,7 +101,10 @@ import Testing
             try await harness.service.append(chunks, to: upload.id, from: 0, checksum: nil, spool: harness.spool, owner: owner)
         }
         try await Task.sleep(for: .milliseconds(100))
-        let asked = Task { try await harness.service.upload(upload.id, for: owner).upload.offset }
+        let asked = Task {
+            guard byCreatingAgain else { return try await harness.service.upload(upload.id, for: owner).upload.offset }
+            return try await harness.service.createUpload(length: 100_000, details: details, metadata: "", owner: owner).offset
+        }
         try await Task.sleep(for: .milliseconds(300))
         continuation.finish(throwing: ConnectionLost())
         #expect(try await asked.value == 40_000, "the offset counts the bytes that were landing")

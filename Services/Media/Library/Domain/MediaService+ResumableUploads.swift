@@ -6,7 +6,7 @@ import RoamCore
 /// once the last byte is in.
 extension MediaService {
     /// Starts an upload of `length` bytes, reserving them from the owner's quota. A retry with the same
-    /// idempotency key answers the first upload.
+    /// idempotency key answers the first upload, where it stands now.
     public func createUpload(length: Int, details: UploadDetails, metadata: String, owner: UUID) async throws -> ResumableUpload {
         var validation = Validation()
         validation.require(length > 0, "length", "must be more than 0")
@@ -19,7 +19,10 @@ extension MediaService {
             id: .v7(at: created), ownerID: owner, length: length, expiresAt: created.addingTimeInterval(policy.uploadExpiry.seconds),
             metadata: metadata, details: details, createdAt: created)
         switch try await repository.reserve(upload, quota: policy.quotaBytes, maxOpen: policy.maxOpenUploads, at: created) {
-        case .created(let upload), .existing(let upload): return upload
+        case .created(let upload): return upload
+        // A client that lost its connection (or was relaunched) and creates again: the offset it is
+        // answered counts an append still landing, as a HEAD's would, so it does not resend those bytes.
+        case .existing(let upload): return upload.mediaID == nil ? try await self.upload(upload.id, for: owner).upload : upload
         case .overQuota(let stored, let reserved): throw MediaError.quotaExceeded(limit: policy.quotaBytes ?? 0, stored: stored + reserved)
         case .tooManyOpen: throw MediaError.tooManyUploads(limit: policy.maxOpenUploads)
         }
