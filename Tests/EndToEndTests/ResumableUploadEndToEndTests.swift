@@ -348,6 +348,10 @@ import Testing
             #expect(last.status == 204 && last.header("Upload-Offset") == String(video.count))
             #expect(try await http.send("GET", "/v1/media/\(mediaID)", token: ana).json()["sizeBytes"] as? Int == video.count)
             #expect(try await http.send("HEAD", location, token: ana, headers: Self.tus).header("Roam-Media-Id") == mediaID)
+            // Created again with its key (a client relaunched after the last byte): the same upload, naming its item.
+            let again = try await http.send("POST", "/v1/uploads", token: ana, headers: creation)
+            #expect(again.header("Location") == location && again.header("Roam-Media-Id") == mediaID, "\(again.status)")
+            #expect(again.header("Upload-Offset") == String(video.count))
 
             // Given up: its bytes go, and it is not there any more.
             let other = try await http.send("POST", "/v1/uploads", token: ana, headers: Self.tus.merging(["Upload-Length": "1000"]) { $1 })

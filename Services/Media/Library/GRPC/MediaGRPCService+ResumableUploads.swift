@@ -12,7 +12,9 @@ extension MediaGRPCService {
     ) async throws -> Roam_Media_V1_ResumableUploadResponse {
         let upload = try await media.createUpload(
             length: Int(request.length), details: try UploadDetails(request.start), metadata: request.metadata, owner: caller())
-        return .with { $0.upload = upload.proto(item: nil) }
+        // Created again with its key after the last byte: the item, as a HEAD would name it.
+        let item = upload.mediaID == nil ? nil : try await media.upload(upload.id, for: caller()).item
+        return .with { $0.upload = upload.proto(item: item) }
     }
 
     public func getResumableUpload(
