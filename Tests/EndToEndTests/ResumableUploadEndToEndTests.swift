@@ -24,7 +24,13 @@ import Testing
             port: mediaPort, environment: ["MEDIA_DIRECTORY": directory.path].merging(environment) { _, new in new })
         let (gateway, http) = try await stack.startGateway(
             environment: ["MEDIA_ADDRESS": "127.0.0.1:\(mediaPort)"], readyPath: "/healthz")
-        try await body(Stack(http: http, mediaDirectory: directory))
+        do {
+            try await body(Stack(http: http, mediaDirectory: directory))
+        } catch {
+            // A test that gives up leaves no process behind.
+            for process in [gateway, media, stack.accounts] { _ = await process.stopStatus() }
+            throw error
+        }
         await expectCleanStops(gateway, media, stack.accounts)
     }
 
