@@ -27,14 +27,14 @@ public actor BackgroundTransfers {
     let pieceSize: Int
     private var bodies: [Int: Data] = [:]
     private var arrivals: [String: URL] = [:]
-    private var listeners: [UUID: AsyncStream<BackgroundTransferEvent>.Continuation] = [:]
+    var listeners: [UUID: AsyncStream<BackgroundTransferEvent>.Continuation] = [:]
     private var systemCompletion: (@Sendable () -> Void)?
     private var stopped = false
     /// The requests this instance made: `resume()` leaves their transfers alone.
-    private var madeHere: Set<String> = []
+    var madeHere: Set<String> = []
     /// Transfers as saved, by id.
-    private var known: [BackgroundTransfer.ID: BackgroundTransfer] = [:]
-    private var removed: Set<BackgroundTransfer.ID> = []
+    var known: [BackgroundTransfer.ID: BackgroundTransfer] = [:]
+    var removed: Set<BackgroundTransfer.ID> = []
 
     #if canImport(Darwin)
     /// Transfers on a background session, which the system carries on while the app is suspended or
@@ -204,7 +204,7 @@ public actor BackgroundTransfers {
         }
     }
 
-    private func complete(_ completion: URLSessionHappening.Completion) async {
+    func complete(_ completion: URLSessionHappening.Completion) async {
         let body = bodies.removeValue(forKey: completion.taskIdentifier) ?? Data()
         let arrival = arrivals.removeValue(forKey: completion.task)
         madeHere.remove(completion.task)
@@ -218,248 +218,15 @@ public actor BackgroundTransfers {
         }
     }
 
-    // MARK: - Uploads
-
-    private func uploaded(_ transfer: inout BackgroundTransfer, _ completion: URLSessionHappening.Completion, body: Data) async {
-        guard let answer = completion.answer, completion.error == nil else {
-            // The connection broke: the gateway kept what arrived; ask how much.
-            if let id = transfer.uploadID, let standing = try? await uploader(for: transfer).status(of: id) { transfer.offset = standing.offset }
-            await retry(&transfer, after: completion.error ?? URLError(.unknown))
-            return
-        }
-        switch answer.status {
-        case 200..<300:
-            if transfer.uploadID == nil {
-                transfer.uploadID = answer["Location"].flatMap { $0.split(separator: "/").last.map(String.init) }
-            }
-            let offset = answer["Upload-Offset"].flatMap { Int64($0) } ?? transfer.offset
-            if offset > transfer.offset { transfer.failures = 0 }
-            transfer.offset = offset
-            transfer.state = .sending(completedBytes: offset, totalBytes: transfer.length)
-            if let mediaID = answer["Roam-Media-Id"] {
-                transfer.mediaID = mediaID
-                await check(&transfer, mediaID: mediaID)
-            } else {
-                await next(&transfer)
-            }
-        case 401:
-            // The token expired while the request waited: once more with a fresh one.
-            do {
-                // Nil when signed out here; a refused refresh throws why the session ended.
-                guard try await session.token(afterRefusalOf: completion.token ?? "") != nil else {
-                    return finish(&transfer, failed: RoamClientError.signedOut(reason: SessionState.loggedOut))
-                }
-                await next(&transfer)
-            } catch {
-                error.isNetworkFailure ? await retry(&transfer, after: error) : finish(&transfer, failed: error)
-            }
-        case 404, 410:
-            // Expired before it was finished: a new upload, under a key of its own.
-            transfer.uploadID = nil
-            transfer.offset = 0
-            transfer.key = "\(transfer.key.prefix(150))-\(UUID().uuidString.lowercased())"
-            await retry(&transfer, after: problem(answer, body: body, operationID: "appendToResumableUpload"))
-        case 409:
-            if let id = transfer.uploadID, let standing = try? await uploader(for: transfer).status(of: id) {
-                transfer.offset = standing.offset
-                if let mediaID = standing.mediaID {
-                    transfer.mediaID = mediaID
-                    return await check(&transfer, mediaID: mediaID)
-                }
-            }
-            await retry(&transfer, after: problem(answer, body: body, operationID: "appendToResumableUpload"))
-        default:
-            let problem = problem(answer, body: body, operationID: transfer.uploadID == nil ? "createResumableUpload" : "appendToResumableUpload")
-            if problem.isTransient {
-                await retry(&transfer, after: problem, wait: problem.retryAfter)
-            } else {
-                finish(&transfer, failed: problem)
-            }
-        }
-    }
-
-    /// The stored item is the file, or it is not kept.
-    private func check(_ transfer: inout BackgroundTransfer, mediaID: String) async {
-        do {
-            let media = try await session.client.getMedia(path: .init(id: mediaID)).ok.body.json
-            guard media.sha256 == transfer.sha256 else {
-                _ = try? await session.client.deleteMedia(path: .init(id: mediaID))
-                return finish(&transfer, failed: RoamClientError.uploadDamaged(mediaID: mediaID))
-            }
-            transfer.state = .uploaded(mediaID: mediaID)
-            finish(&transfer)
-        } catch {
-            // Unchecked yet: kept with its item, for `resume()`.
-            transfer.step = nil
-            try? save(transfer)
-            if !error.isNetworkFailure { finish(&transfer, failed: error) }
-        }
-    }
-
-    private func uploader(for transfer: BackgroundTransfer) -> ResumableUploader {
-        ResumableUploader(
-            session: session, file: journal.file(transfer.id), attachmentOnly: false, pieceSize: pieceSize, retryPolicy: .never, progress: nil)
-    }
-
-    // MARK: - Downloads
-
-    private func downloaded(
-        _ transfer: inout BackgroundTransfer, _ completion: URLSessionHappening.Completion, arrival: URL?, destination: URL
-    ) async {
-        guard let answer = completion.answer, completion.error == nil, let arrival else {
-            await retry(&transfer, after: completion.error ?? URLError(.unknown), resumeData: completion.resumeData)
-            return
-        }
-        defer { try? FileManager.default.removeItem(at: arrival) }
-        guard (200..<300).contains(answer.status) else {
-            let body = (try? Data(contentsOf: arrival).prefix(64 << 10)) ?? Data()
-            let problem = problem(answer, body: Data(body), operationID: "downloadMedia")
-            if problem.isTransient { return await retry(&transfer, after: problem, wait: problem.retryAfter) }
-            return finish(&transfer, failed: problem)
-        }
-        do {
-            if FileManager.default.fileExists(atPath: destination.path) { try FileManager.default.removeItem(at: destination) }
-            try FileManager.default.moveItem(at: arrival, to: destination)
-            transfer.state = .downloaded(destination)
-            finish(&transfer)
-        } catch {
-            finish(&transfer, failed: error)
-        }
-    }
-
-    // MARK: - Steps
-
-    /// Sends the transfer's next request: an upload's creation or next piece, or a download.
-    private func schedule(_ transfer: inout BackgroundTransfer, resumeData: Data? = nil, wait: Duration? = nil) async throws {
-        if transfer.userID != nil, await (try? session.signedInUserID()) != transfer.userID {
-            return finish(&transfer, failed: RoamClientError.signedOut(reason: SessionState.loggedOut))
-        }
-        let step = UUID()
-        transfer.step = step
-        let task: URLSessionTask
-        switch transfer.kind {
-        case .upload(let attachmentOnly):
-            var request = URLRequest(url: session.gateway.appendingPathComponent("v1/uploads"))
-            request.setValue("1.0.0", forHTTPHeaderField: "Tus-Resumable")
-            // A fresh token when it can be had; else the one kept (a 401 then refreshes it).
-            var token = (try? await session.accessToken()) ?? nil
-            if token == nil { token = (try? await session.currentTokens())?.accessToken }
-            guard let token else {
-                return finish(&transfer, failed: RoamClientError.signedOut(reason: SessionState.loggedOut))
-            }
-            request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization")
-            if let uploadID = transfer.uploadID {
-                request.url = request.url?.appendingPathComponent(uploadID)
-                request.httpMethod = "PATCH"
-                request.setValue("application/offset+octet-stream", forHTTPHeaderField: "Content-Type")
-                request.setValue(String(transfer.offset), forHTTPHeaderField: "Upload-Offset")
-                let count = Int(min(Int64(pieceSize), transfer.length - transfer.offset))
-                task = try uploadTask(with: request, fromFile: journal.writePiece(of: transfer.id, from: transfer.offset, count: count))
-            } else {
-                request.httpMethod = "POST"
-                request.setValue(String(transfer.length), forHTTPHeaderField: "Upload-Length")
-                request.setValue(transfer.key, forHTTPHeaderField: "Idempotency-Key")
-                if attachmentOnly {
-                    request.setValue("attachmentOnly \(Data("true".utf8).base64EncodedString())", forHTTPHeaderField: "Upload-Metadata")
-                }
-                task = try uploadTask(with: request, fromFile: journal.emptyBody())
-            }
-        case .download(let link, _):
-            task = resumeData.map { urlSession.downloadTask(withResumeData: $0) } ?? urlSession.downloadTask(with: link)
-        }
-        task.taskDescription = Self.name(transfer.id, step)
-        madeHere.insert(Self.name(transfer.id, step))
-        do {
-            try save(transfer)
-        } catch {
-            task.cancel()
-            throw error
-        }
-        start(task, after: wait)
-    }
-
-    /// On Apple platforms from the file, as a background session requires. Elsewhere from its bytes:
-    /// swift-corelibs-foundation reads a file body asynchronously and, as each part arrives, unpauses
-    /// libcurl's handle, which traps (`curl_easy_pause` refusing) if the task was cancelled meanwhile.
-    private nonisolated func uploadTask(with request: URLRequest, fromFile file: URL) throws -> URLSessionUploadTask {
-        #if canImport(Darwin)
-        urlSession.uploadTask(with: request, fromFile: file)
-        #else
-        urlSession.uploadTask(with: request, from: try Data(contentsOf: file))
-        #endif
-    }
-
-    private func next(_ transfer: inout BackgroundTransfer) async {
-        do {
-            try await schedule(&transfer)
-        } catch {
-            finish(&transfer, failed: error)
-        }
-    }
-
-    /// Once more after a failure, after the retry policy's pause, unless too many came in a row
-    /// without progress.
-    private func retry(_ transfer: inout BackgroundTransfer, after error: any Error, resumeData: Data? = nil, wait: Duration? = nil) async {
-        transfer.failures += 1
-        guard transfer.failures < max(session.retryPolicy.attempts, 2) else { return finish(&transfer, failed: error) }
-        do {
-            try await schedule(&transfer, resumeData: resumeData, wait: wait ?? session.retryPolicy.delay(afterFailures: transfer.failures))
-        } catch {
-            finish(&transfer, failed: error)
-        }
-    }
-
-    private nonisolated func start(_ task: URLSessionTask, after wait: Duration?) {
-        guard let wait, wait > .zero else { return task.resume() }
-        #if canImport(Darwin)
-        // The system starts it, even while the app is suspended.
-        task.earliestBeginDate = Date().addingTimeInterval(Double(wait.components.seconds) + Double(wait.components.attoseconds) / 1e18)
-        task.resume()
-        #else
-        let pending = UncheckedTask(task: task)
-        Task {
-            try? await Task.sleep(for: wait)
-            pending.task.resume()
-        }
-        #endif
-    }
-
-    private func finish(_ transfer: inout BackgroundTransfer, failed error: (any Error)? = nil) {
-        guard !removed.contains(transfer.id) else { return }
-        if let error {
-            let problem = error.roamProblem
-            transfer.state = .failed(
-                status: problem?.status, reason: problem?.reason.rawValue ?? error.roamClientError.map(Self.reason),
-                detail: problem?.detail ?? String(describing: error))
-        }
-        transfer.step = nil
-        for url in [journal.file(transfer.id), journal.piece(transfer.id)] { try? FileManager.default.removeItem(at: url) }
-        publish(.finished((try? save(transfer)) ?? transfer))
-    }
-
-    private static func reason(_ error: RoamClientError) -> String {
-        switch error {
-        case .signedOut(let reason): reason
-        case .uploadDamaged: "UPLOAD_DAMAGED"
-        case .invalidLink: "INVALID_LINK"
-        default: "CLIENT_ERROR"
-        }
-    }
-
-    private func problem(_ answer: URLSessionHappening.Answer, body: Data, operationID: String) -> RoamProblem {
-        RoamProblem(
-            operationID: operationID, status: answer.status, body: body, retryAfter: answer["Retry-After"].flatMap(Int.init).map { .seconds($0) })
-    }
-
     /// The transfer a task named, if the task is its current step.
-    private func current(_ name: String) -> BackgroundTransfer? {
+    func current(_ name: String) -> BackgroundTransfer? {
         let parts = name.split(separator: " ")
         guard parts.count == 2, let transfer = transfer(String(parts[0])), transfer.step?.uuidString == String(parts[1]) else { return nil }
         return transfer
     }
 
     /// The transfer as last saved, read from the journal once (progress asks for it often).
-    private func transfer(_ id: BackgroundTransfer.ID) -> BackgroundTransfer? {
+    func transfer(_ id: BackgroundTransfer.ID) -> BackgroundTransfer? {
         if let transfer = known[id] { return transfer }
         let transfer = journal.transfer(id)
         known[id] = transfer
@@ -468,7 +235,7 @@ public actor BackgroundTransfers {
 
     /// Keeps the transfer, answering it as the journal reads it back.
     @discardableResult
-    private func save(_ transfer: BackgroundTransfer) throws -> BackgroundTransfer {
+    func save(_ transfer: BackgroundTransfer) throws -> BackgroundTransfer {
         // A step that was under way when the app removed it must not bring it back.
         guard !removed.contains(transfer.id) else { throw CancellationError() }
         let saved = try journal.save(transfer)
@@ -476,18 +243,18 @@ public actor BackgroundTransfers {
         return saved
     }
 
-    private static func name(_ id: BackgroundTransfer.ID, _ step: UUID) -> String { "\(id) \(step.uuidString)" }
+    static func name(_ id: BackgroundTransfer.ID, _ step: UUID) -> String { "\(id) \(step.uuidString)" }
 
-    private func publish(_ event: BackgroundTransferEvent) {
+    func publish(_ event: BackgroundTransferEvent) {
         for listener in listeners.values { listener.yield(event) }
     }
 
-    private func stopListening(_ id: UUID) {
+    func stopListening(_ id: UUID) {
         listeners[id] = nil
     }
 
     /// The session's tasks, by description.
-    private func tasks() async -> [(description: String, cancel: @Sendable () -> Void)] {
+    func tasks() async -> [(description: String, cancel: @Sendable () -> Void)] {
         await withCheckedContinuation { continuation in
             urlSession.getAllTasks { tasks in
                 continuation.resume(
