@@ -1,5 +1,4 @@
 import Foundation
-import HTTPTypes
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
