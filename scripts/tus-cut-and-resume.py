@@ -9,7 +9,8 @@ break, the upload's URL and the stored item's id.
 
 With `--proxy-only`, it is only the proxy, for another client (RoamClient): it prints `port <n>`, cuts
 the connection that carries the `--cut-at`th byte toward the gateway, and when its standard input
-closes prints `forwarded <bytes>`, every byte it carried toward the gateway.
+closes prints `forwarded <bytes>`, every byte it carried toward the gateway. `--cut-every N` cuts
+again each N bytes after the first cut, a line that keeps breaking.
 """
 import sys
 import argparse
@@ -24,12 +25,15 @@ from tusclient import client as tus
 
 forwarded = [0]
 cuts_left = [1]
+# Bytes between cuts after the first (0: one cut only).
+cut_every = [0]
 lock = threading.Lock()
 
 
-def proxy(target_port, cut_at):
+def proxy(target_port, first_cut):
     """Listens on a free port; forwards to the gateway, closing the connection that carries the
-    `cut_at`th byte toward it (once: later bytes pass)."""
+    `first_cut`th byte toward it (once, unless `cut_every`: later bytes pass)."""
+    cut_at = [first_cut]
     listener = socket.socket()
     listener.bind(("127.0.0.1", 0))
     listener.listen(8)
@@ -45,10 +49,13 @@ def proxy(target_port, cut_at):
                     # The break comes once `cut_at` bytes have gone up in all, on whichever connection
                     # carries that byte (a client may spread its requests over several).
                     with lock:
-                        if cuts_left[0] > 0 and forwarded[0] + len(data) >= cut_at:
+                        if cuts_left[0] > 0 and forwarded[0] + len(data) >= cut_at[0]:
                             cuts_left[0] -= 1
-                            data = data[: cut_at - forwarded[0]]
+                            data = data[: cut_at[0] - forwarded[0]]
                             cut = True
+                            if cut_every[0] > 0:
+                                cuts_left[0] += 1
+                                cut_at[0] += cut_every[0]
                         forwarded[0] += len(data)
                 sink.sendall(data)
                 if cut:
@@ -79,8 +86,10 @@ def main():
     parser.add_argument("--token")
     parser.add_argument("--file")
     parser.add_argument("--cut-at", type=int, required=True)
+    parser.add_argument("--cut-every", type=int, default=0)
     parser.add_argument("--proxy-only", action="store_true")
     arguments = parser.parse_args()
+    cut_every[0] = arguments.cut_every
     port = urllib.parse.urlparse(arguments.gateway).port
     proxy_port = proxy(port, arguments.cut_at)
     if arguments.proxy_only:

@@ -99,12 +99,13 @@ import Testing
         let output: Pipe
         let port: Int
 
-        init(gateway: URL, cutAt: Int) throws {
+        /// - Parameter every: after the first cut, cut again each this many bytes (nil: once).
+        init(gateway: URL, cutAt: Int, every: Int? = nil) throws {
             process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments = [
                 "python3", try #require(ResumableUploadEndToEndTests.script()), "--proxy-only", "--gateway", gateway.absoluteString,
-                "--cut-at", String(cutAt),
+                "--cut-at", String(cutAt), "--cut-every", String(every ?? 0),
             ]
             (input, output) = (Pipe(), Pipe())
             process.standardInput = input
@@ -160,6 +161,17 @@ import Testing
             let carriedAgain = try secondProxy.stop()
             #expect(relaunched.sha256 == SHA256.hash(data: other).map { String(format: "%02x", $0) }.joined())
             #expect(carriedAgain < size + size / 10, "carried \(carriedAgain) bytes for \(size) over a relaunch")
+
+            // A line that breaks every 3 MiB, more times than the retry policy's attempts: each break
+            // leaves bytes behind, so the upload ends.
+            let often = Self.video(bytes: size)
+            try often.write(to: file)
+            let breaking = try CuttingProxy(gateway: stack.http.base, cutAt: 3 << 20, every: 3 << 20)
+            let persisted = try await RoamSession(gateway: URL(string: "http://127.0.0.1:\(breaking.port)")!, store: tokens)
+                .uploadResumably(contentsOf: file)
+            let carriedOften = try breaking.stop()
+            #expect(persisted.sha256 == SHA256.hash(data: often).map { String(format: "%02x", $0) }.joined())
+            #expect(carriedOften < size + size / 2, "carried \(carriedOften) bytes for \(size) over \(size / (3 << 20)) breaks")
             #expect(try Self.segments(in: stack.mediaDirectory).isEmpty)
         }
     }
@@ -210,6 +222,22 @@ import Testing
             let kept = try Set(FileManager.default.contentsOfDirectory(atPath: journal.path))
             #expect(kept == ["\(transfer.id).json", "empty"], "the copy is gone: \(kept)")
             await transfers.stop()
+
+            // A line that breaks every 3 MiB, more times in a row than the retry policy's attempts:
+            // each break leaves bytes behind, so none is a failure in a row, and the upload ends.
+            let breaking = try CuttingProxy(gateway: stack.http.base, cutAt: 3 << 20, every: 3 << 20)
+            let brokenOften = RoamSession(gateway: URL(string: "http://127.0.0.1:\(breaking.port)")!, store: tokens)
+            let patient = try BackgroundTransfers(session: brokenOften, directory: journal, configuration: .default, pieceSize: 4 << 20)
+            let often = Self.video(bytes: size)
+            try often.write(to: file)
+            let persisted = try await Self.finished(try await patient.upload(contentsOf: file).id, in: patient)
+            let carriedOften = try breaking.stop()
+            guard case .uploaded(let oftenID) = persisted.state else { throw TestFailure("the upload on a breaking line ended \(persisted.state)") }
+            #expect(carriedOften < size + size / 2, "carried \(carriedOften) bytes for \(size) over \(size / (3 << 20)) breaks")
+            let oftenItem = try await stack.http.send("GET", "/v1/media/\(oftenID)", token: token).json()
+            #expect(oftenItem["sha256"] as? String == SHA256.hash(data: often).map { String(format: "%02x", $0) }.joined())
+            await patient.remove(persisted.id)
+            await patient.stop()
 
             // The process ends a third of the way: the next instance on the same directory takes the
             // upload up where the gateway stands, and sends little more than the file in all.

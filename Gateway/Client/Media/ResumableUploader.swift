@@ -62,8 +62,12 @@ struct ResumableUploader: Sendable {
                 failures += 1
                 guard failures < retryPolicy.attempts else { throw error }
                 try await Task.sleep(for: retryPolicy.delay(afterFailures: failures))
-                // The offset the gateway kept, the bytes that arrived before the break included.
-                if let current = standing, let now = try? await status(of: current.id) { standing = now }
+                // The offset the gateway kept, the bytes that arrived before the break included. Breaks
+                // that each leave bytes behind are not failures in a row: a long trip on a bad line ends.
+                if let current = standing, let now = try? await status(of: current.id) {
+                    if now.offset > current.offset { failures = 0 }
+                    standing = now
+                }
             }
         }
     }

@@ -6,10 +6,13 @@ import FoundationNetworking
 
 /// What an upload's requests answered, and the check of the item they stored.
 extension BackgroundTransfers {
+    /// Goes on from what a creation or a piece answered (or how it broke).
     func uploaded(_ transfer: inout BackgroundTransfer, _ completion: URLSessionHappening.Completion, body: Data) async {
         guard let answer = completion.answer, completion.error == nil else {
             // The connection broke: the gateway kept what arrived; ask how much.
-            if let id = transfer.uploadID, let standing = try? await uploader(for: transfer).status(of: id) { transfer.offset = standing.offset }
+            if let id = transfer.uploadID, let standing = try? await uploader(for: transfer).status(of: id) {
+                progressed(&transfer, to: standing.offset)
+            }
             await retry(&transfer, after: completion.error ?? URLError(.unknown))
             return
         }
@@ -18,10 +21,7 @@ extension BackgroundTransfers {
             if transfer.uploadID == nil {
                 transfer.uploadID = answer["Location"].flatMap { $0.split(separator: "/").last.map(String.init) }
             }
-            let offset = answer["Upload-Offset"].flatMap { Int64($0) } ?? transfer.offset
-            if offset > transfer.offset { transfer.failures = 0 }
-            transfer.offset = offset
-            transfer.state = .sending(completedBytes: offset, totalBytes: transfer.length)
+            progressed(&transfer, to: answer["Upload-Offset"].flatMap { Int64($0) } ?? transfer.offset)
             if let mediaID = answer["Roam-Media-Id"] {
                 transfer.mediaID = mediaID
                 await check(&transfer, mediaID: mediaID)
@@ -47,7 +47,7 @@ extension BackgroundTransfers {
             await retry(&transfer, after: problem(answer, body: body, operationID: "appendToResumableUpload"))
         case 409:
             if let id = transfer.uploadID, let standing = try? await uploader(for: transfer).status(of: id) {
-                transfer.offset = standing.offset
+                progressed(&transfer, to: standing.offset)
                 if let mediaID = standing.mediaID {
                     transfer.mediaID = mediaID
                     return await check(&transfer, mediaID: mediaID)
@@ -62,6 +62,14 @@ extension BackgroundTransfers {
                 finish(&transfer, failed: problem)
             }
         }
+    }
+
+    /// Where the gateway says the upload stands. Breaks that each leave bytes behind are not failures
+    /// in a row: a long trip on a bad line still ends.
+    func progressed(_ transfer: inout BackgroundTransfer, to offset: Int64) {
+        if offset > transfer.offset { transfer.failures = 0 }
+        transfer.offset = offset
+        transfer.state = .sending(completedBytes: offset, totalBytes: transfer.length)
     }
 
     /// The stored item is the file, or it is not kept.
