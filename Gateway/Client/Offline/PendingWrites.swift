@@ -129,23 +129,12 @@ public actor PendingWrites {
         // Made as another account (the app signed in as someone else since): never sent as this one.
         let signedIn = try? await session.signedInUserID()
         guard let owner = write.userID, owner == signedIn else {
-            await finish(
-                write,
-                .refused(
-                    write,
-                    RoamProblem(
-                        operationID: write.operationID, status: 401, reason: "SIGNED_OUT",
-                        detail: "The write was made as another account; it is not sent as this one.")))
+            await refuse(write, status: 401, reason: "SIGNED_OUT", detail: "The write was made as another account; it is not sent as this one.")
             return .done
         }
         if let refused = refusedPlaceholders.first(where: write.names) {
-            await finish(
-                write,
-                .refused(
-                    write,
-                    RoamProblem(
-                        operationID: write.operationID, status: 424, reason: "DEPENDENCY_REFUSED",
-                        detail: "It names \(refused), a write made before it that the gateway refused.")))
+            await refuse(
+                write, status: 424, reason: "DEPENDENCY_REFUSED", detail: "It names \(refused), a write made before it that the gateway refused.")
             return .done
         }
         switch await send(write, through: session) {
@@ -223,6 +212,11 @@ public actor PendingWrites {
 
     private static func signedOut(_ write: PendingWrite, _ reason: String) -> RoamProblem {
         RoamProblem(operationID: write.operationID, status: 401, reason: reason, detail: "The session ended before the write was sent.")
+    }
+
+    /// Refuses `write` without sending it, for a reason of the client's own.
+    private func refuse(_ write: PendingWrite, status: Int, reason: String, detail: String) async {
+        await finish(write, .refused(write, RoamProblem(operationID: write.operationID, status: status, reason: reason, detail: detail)))
     }
 
     private func finish(_ write: PendingWrite, _ event: PendingWriteEvent) async {

@@ -82,11 +82,12 @@ extension BackgroundTransfers {
             }
             transfer.state = .uploaded(mediaID: mediaID)
             finish(&transfer)
-        } catch {
+        } catch  where error.isNetworkFailure {
             // Unchecked yet: kept with its item, for `resume()`.
             transfer.step = nil
             try? save(transfer)
-            if !error.isNetworkFailure { finish(&transfer, failed: error) }
+        } catch {
+            finish(&transfer, failed: error)
         }
     }
 

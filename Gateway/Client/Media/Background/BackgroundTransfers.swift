@@ -81,11 +81,10 @@ public actor BackgroundTransfers {
     ///   - attachmentOnly: for a picture meant only for one post, banner or avatar, kept out of the library.
     public func upload(contentsOf file: URL, attachmentOnly: Bool = false) async throws -> BackgroundTransfer {
         guard let userID = try await session.signedInUserID() else { throw RoamClientError.signedOut(reason: SessionState.loggedOut) }
-        let sha256 = try ResumableUploader.sha256(of: file)
+        let (sha256, length) = (try ResumableUploader.sha256(of: file), try ResumableUploader.size(of: file))
         var transfer = BackgroundTransfer(
             id: UUID().uuidString.lowercased(), kind: .upload(attachmentOnly: attachmentOnly), createdAt: Date(),
-            state: .sending(completedBytes: 0, totalBytes: try ResumableUploader.size(of: file)), userID: userID,
-            length: try ResumableUploader.size(of: file), sha256: sha256,
+            state: .sending(completedBytes: 0, totalBytes: length), userID: userID, length: length, sha256: sha256,
             key: ResumableUploader.key(sha256: sha256, attachmentOnly: attachmentOnly))
         try FileManager.default.copyItem(at: file, to: journal.file(transfer.id))
         try await schedule(&transfer)
